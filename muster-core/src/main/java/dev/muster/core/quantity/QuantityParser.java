@@ -1,0 +1,58 @@
+package dev.muster.core.quantity;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Kubernetes quantity grammar: a signed decimal number, then a binary, decimal or exponent suffix. */
+final class QuantityParser {
+
+    private static final Pattern GRAMMAR =
+            Pattern.compile("^([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$");
+
+    private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
+            Map.entry("m", new BigDecimal("0.001")),
+            Map.entry("k", BigDecimal.TEN.pow(3)),
+            Map.entry("M", BigDecimal.TEN.pow(6)),
+            Map.entry("G", BigDecimal.TEN.pow(9)),
+            Map.entry("T", BigDecimal.TEN.pow(12)),
+            Map.entry("P", BigDecimal.TEN.pow(15)),
+            Map.entry("E", BigDecimal.TEN.pow(18)),
+            Map.entry("Ki", BigDecimal.valueOf(1L << 10)),
+            Map.entry("Mi", BigDecimal.valueOf(1L << 20)),
+            Map.entry("Gi", BigDecimal.valueOf(1L << 30)),
+            Map.entry("Ti", BigDecimal.valueOf(1L << 40)),
+            Map.entry("Pi", BigDecimal.valueOf(1L << 50)),
+            Map.entry("Ei", BigDecimal.valueOf(1L << 60)));
+
+    private QuantityParser() {
+    }
+
+    static Quantity parse(String text) {
+        if (text == null || text.isBlank()) {
+            throw new QuantityFormatException("an empty value is not a quantity");
+        }
+        String trimmed = text.strip();
+        Matcher m = GRAMMAR.matcher(trimmed);
+        if (!m.matches()) {
+            throw new QuantityFormatException("\"" + text + "\" is not a Kubernetes quantity"
+                    + " (expected a number with an optional suffix, such as 2, 500m, 8G or 16Gi)");
+        }
+        BigDecimal number = new BigDecimal(m.group(1));
+        String suffix = m.group(2);
+        BigDecimal units;
+        if (suffix == null) {
+            units = number;
+        } else if (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') {
+            units = number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1)));
+        } else {
+            units = number.multiply(SUFFIXES.get(suffix));
+        }
+        try {
+            return new Quantity(Quantity.milliOf(units));
+        } catch (ArithmeticException e) {
+            throw new QuantityFormatException("\"" + text + "\" is too large a quantity");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package dev.muster.core.quantity;
+
+/** Whether a resource is measured in bytes (memory, storage) or counted (cpu, GPUs, pods). */
+public enum ResourceKind {
+    BYTES,
+    COUNT;
+
+    public static ResourceKind of(String resourceName) {
+        String n = resourceName.toLowerCase(java.util.Locale.ROOT);
+        return n.equals("memory") || n.endsWith("memory") || n.endsWith("storage") || n.startsWith("hugepages-")
+                ? BYTES : COUNT;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.muster.sim.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report of one {@code muster simulate} run: the tree of section 2 of the scenario contract
+ * ({@code ../shared/scenarios/README.md}), field for field and in the same order. {@code -o json}
+ * and {@code -o yaml} serialise exactly this; the text report and expectation checks read it.
+ */
+public record Report(
+        String schema,
+        double endSeconds,
+        List<WorkloadReport> workloads,
+        List<QueueReport> queues,
+        List<NodeReport> nodes,
+        List<ProvisioningRequestReport> provisioningRequests,
+        List<EventReport> events) {
+
+    public static final String SCHEMA = "muster.sim/v1";
+
+    /** One workload, named after the object the user created (RayJob, RayCluster, Job, Pod, Workload). */
+    public record WorkloadReport(
+            String kind,
+            String namespace,
+            String name,
+            String queue,
+            String clusterQueue,
+            int priority,
+            String state,
+            Double admittedAtSeconds,
+            Double finishedAtSeconds,
+            Map<String, Map<String, String>> flavors,
+            List<PodSetCount> podSets,
+            List<Eviction> evictions,
+            List<PodReport> pods,
+            String message) {
+    }
+
+    public record PodSetCount(String name, int count) {
+    }
+
+    public record Eviction(double atSeconds, String reason, String detail) {
+    }
+
+    public record PodReport(
+            String name, String podSet, String node, List<Integer> gpuDevices, Double gpuFraction, String gpuGroup) {
+    }
+
+    /** A leaf queue (ClusterQueue, or a KAI leaf Queue): usage is flavor → resource → quantity. */
+    public record QueueReport(
+            String name,
+            String kind,
+            Map<String, Map<String, String>> usage,
+            int admittedWorkloads,
+            int pendingWorkloads) {
+    }
+
+    public record NodeReport(String name, String pool, double addedAtSeconds, Double removedAtSeconds) {
+    }
+
+    public record ProvisioningRequestReport(
+            String name, String workload, boolean accepted, boolean provisioned, boolean failed) {
+    }
+
+    /** {@code object} is {@code Kind/namespace/name} (or {@code Kind/name} for cluster-scoped objects). */
+    public record EventReport(double atSeconds, String object, String type, String reason, String message) {
+    }
+}

@@ -1,0 +1,72 @@
+package dev.muster.core.admission;
+
+import dev.muster.core.model.ClusterQueueSpec;
+import dev.muster.core.model.ResourceGroup;
+import dev.muster.core.model.Workload;
+import dev.muster.core.quota.QuotaNode;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+
+/** A ClusterQueue at run time: its spec, its node in the quota tree and its pending workloads in order. */
+public final class ClusterQueueState {
+
+    private final ClusterQueueSpec spec;
+    private final QuotaNode node;
+    private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
+    private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
+    private int admitted;
+
+    public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
+        this.spec = spec;
+        this.node = node;
+        for (ResourceGroup g : spec.resourceGroups()) {
+            for (String r : g.coveredResources()) {
+                groupByResource.put(r, g);
+            }
+        }
+    }
+
+    public ClusterQueueSpec spec() {
+        return spec;
+    }
+
+    public QuotaNode node() {
+        return node;
+    }
+
+    public String name() {
+        return spec.name();
+    }
+
+    /** The resource group covering {@code resource}, or null when this queue has no quota for it. */
+    ResourceGroup groupFor(String resource) {
+        return groupByResource.get(resource);
+    }
+
+    boolean covers(String resource) {
+        return groupByResource.containsKey(resource);
+    }
+
+    public NavigableSet<Workload> pending() {
+        return Collections.unmodifiableNavigableSet(pending);
+    }
+
+    public void enqueue(Workload w) {
+        pending.add(w);
+    }
+
+    public boolean dequeue(Workload w) {
+        return pending.remove(w);
+    }
+
+    public int admittedCount() {
+        return admitted;
+    }
+
+    public void admittedChanged(int delta) {
+        admitted += delta;
+    }
+}

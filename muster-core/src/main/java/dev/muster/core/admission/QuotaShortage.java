@@ -1,0 +1,53 @@
+package dev.muster.core.admission;
+
+import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quota.QuotaNode;
+import java.util.List;
+
+/**
+ * Why a pod set does not fit one flavor: the first resource whose request exceeds what the queue
+ * can use now. Turned into a sentence a user understands, with the numbers that explain it.
+ */
+record QuotaShortage(String flavor, String resource, int flavorResource, long wanted, long available, long maximum) {
+
+    boolean exceedsMaximum() {
+        return wanted > maximum;
+    }
+
+    static String describe(String clusterQueue, QuotaNode node, String podSet, List<QuotaShortage> shortages) {
+        StringBuilder sb = new StringBuilder();
+        boolean never = shortages.stream().allMatch(QuotaShortage::exceedsMaximum);
+        sb.append(never ? "can never be admitted: " : "waiting for quota: ")
+                .append("pod set \"").append(podSet).append("\" does not fit ClusterQueue ").append(clusterQueue);
+        for (QuotaShortage s : shortages) {
+            sb.append("; ").append(s.explain(node));
+        }
+        return sb.toString();
+    }
+
+    private String explain(QuotaNode node) {
+        String unit = " " + resource;
+        String text = "in flavor " + flavor + " the workload needs " + fmt(wanted) + unit;
+        if (exceedsMaximum()) {
+            return text + " but the most this queue can ever use is " + fmt(maximum) + unit
+                    + (node.hasParent() ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
+        }
+        text += ", only " + fmt(Math.max(0, available)) + " available";
+        if (flavorResource < 0) {
+            return text;
+        }
+        text += " (nominal quota " + fmt(node.nominal(flavorResource)) + ", " + fmt(node.usage(flavorResource)) + " in use";
+        if (node.hasParent()) {
+            text += "; cohort " + node.parent().name() + " has " + fmt(Math.max(0, node.parent().available(flavorResource)))
+                    + " unused";
+            if (node.hasBorrowingLimit(flavorResource)) {
+                text += ", borrowing limit " + fmt(node.borrowingLimit(flavorResource));
+            }
+        }
+        return text + ")";
+    }
+
+    private String fmt(long milli) {
+        return Quantity.ofMilli(milli).format(resource);
+    }
+}

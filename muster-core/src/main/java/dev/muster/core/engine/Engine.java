@@ -1,0 +1,215 @@
+package dev.muster.core.engine;
+
+import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.FlavorAssigner;
+import dev.muster.core.admission.SchedulingCycle;
+import dev.muster.core.model.ClusterQueueSpec;
+import dev.muster.core.model.CohortSpec;
+import dev.muster.core.model.LocalQueueSpec;
+import dev.muster.core.model.Namespace;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.Workload;
+import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quota.QuotaNode;
+import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Muster's engine: it holds the quota tree and the workloads, and turns events (a workload was
+ * submitted, a workload finished) into decisions on each {@link #schedule} call. It performs no
+ * I/O and reads no clock: time is an argument. Adapters carry the decisions out.
+ */
+public final class Engine {
+
+    private final QuotaTree tree;
+    private final AdmissionSettings settings;
+    private final Map<String, ClusterQueueState> queues = new TreeMap<>();
+    private final Map<QuotaNode, List<ClusterQueueState>> queuesByRoot = new HashMap<>();
+    private final Map<ObjectKey, LocalQueueSpec> localQueues = new HashMap<>();
+    private final Map<String, Namespace> namespaces = new HashMap<>();
+    private final SchedulingCycle cycle;
+
+    private final Map<ObjectKey, Workload> pending = new HashMap<>();
+    private final Map<ObjectKey, ClusterQueueState> pendingQueue = new HashMap<>();
+    private final Map<ObjectKey, AdmittedWorkload> admitted = new HashMap<>();
+    private final Map<ObjectKey, String> reasons = new HashMap<>();
+    /** Reasons found outside a cycle (on submit), reported by the next {@link #schedule}. */
+    private final Map<ObjectKey, String> unreportedReasons = new LinkedHashMap<>();
+    /** Cohort trees where something changed since the last cycle; only these are scheduled. */
+    private final TreeSet<String> dirtyRoots = new TreeSet<>();
+    private final Map<String, QuotaNode> rootsByName = new HashMap<>();
+
+    public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
+            Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, AdmissionSettings settings) {
+        this.tree = QuotaTree.build(clusterQueues, cohorts);
+        this.settings = settings;
+        for (ClusterQueueSpec spec : clusterQueues) {
+            QuotaNode node = tree.clusterQueue(spec.name()).orElseThrow();
+            ClusterQueueState state = new ClusterQueueState(spec, node);
+            queues.put(spec.name(), state);
+        }
+        for (ClusterQueueState q : queues.values()) {
+            QuotaNode root = q.node().root();
+            queuesByRoot.computeIfAbsent(root, r -> new ArrayList<>()).add(q);
+            rootsByName.put(rootId(root), root);
+        }
+        localQueues.forEach(lq -> this.localQueues.put(lq.key(), lq));
+        namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
+        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index()), settings.fairSharing());
+    }
+
+    public QuotaTree quotaTree() {
+        return tree;
+    }
+
+    public AdmissionSettings settings() {
+        return settings;
+    }
+
+    /** Queues a new workload. It is considered in the next {@link #schedule}. */
+    public void submit(Workload wl) {
+        if (pending.containsKey(wl.key()) || admitted.containsKey(wl.key())) {
+            throw new IllegalStateException("workload " + wl.key() + " is already known");
+        }
+        pending.put(wl.key(), wl);
+        resolveQueue(wl).ifPresentOrElse(cq -> {
+            cq.enqueue(wl);
+            pendingQueue.put(wl.key(), cq);
+            markDirty(cq);
+        }, () -> unreportedReasons.put(wl.key(), reasons.get(wl.key())));
+    }
+
+    private Optional<ClusterQueueState> resolveQueue(Workload wl) {
+        String ns = wl.key().namespace();
+        LocalQueueSpec lq = localQueues.get(new ObjectKey(ns, wl.queueName()));
+        if (lq == null) {
+            reasons.put(wl.key(), "LocalQueue " + wl.queueName() + " does not exist in namespace " + ns);
+            return Optional.empty();
+        }
+        ClusterQueueState cq = queues.get(lq.clusterQueue());
+        if (cq == null) {
+            reasons.put(wl.key(), "ClusterQueue " + lq.clusterQueue() + " of LocalQueue " + lq.key() + " does not exist");
+            return Optional.empty();
+        }
+        if (!cq.spec().namespaceSelector().matches(namespaceLabels(ns))) {
+            reasons.put(wl.key(), cq.spec().namespaceSelector().matchesNothing()
+                    ? "ClusterQueue " + cq.name() + " has no namespaceSelector, so it admits workloads from no namespace"
+                            + " (set namespaceSelector: {} to admit from all)"
+                    : "namespace " + ns + " does not match the namespaceSelector of ClusterQueue " + cq.name());
+            return Optional.empty();
+        }
+        return Optional.of(cq);
+    }
+
+    private Map<String, String> namespaceLabels(String ns) {
+        Namespace declared = namespaces.get(ns);
+        return declared != null ? declared.labels() : Map.of("kubernetes.io/metadata.name", ns);
+    }
+
+    /** The workload ended or was deleted: its quota, if it held any, is released. */
+    public void remove(ObjectKey key) {
+        AdmittedWorkload a = admitted.remove(key);
+        if (a != null) {
+            ClusterQueueState cq = queues.get(a.clusterQueue());
+            tree.remove(cq.node(), a.assignment().usage());
+            cq.admittedChanged(-1);
+            markDirty(cq);
+        }
+        Workload w = pending.remove(key);
+        if (w != null) {
+            ClusterQueueState cq = pendingQueue.remove(key);
+            if (cq != null) {
+                cq.dequeue(w);
+            }
+        }
+        reasons.remove(key);
+        unreportedReasons.remove(key);
+    }
+
+    /** Runs one scheduling cycle at {@code nowMillis}; returns its decisions in the order taken. */
+    public List<Decision> schedule(long nowMillis) {
+        List<Decision> decisions = new ArrayList<>();
+        unreportedReasons.forEach((key, reason) -> decisions.add(new Decision.Wait(key, reason)));
+        unreportedReasons.clear();
+        SchedulingCycle.Outcome outcome = new SchedulingCycle.Outcome() {
+            @Override
+            public void admit(ClusterQueueState cq, Workload wl, Assignment assignment) {
+                tree.add(cq.node(), assignment.usage());
+                cq.dequeue(wl);
+                cq.admittedChanged(1);
+                pending.remove(wl.key());
+                pendingQueue.remove(wl.key());
+                reasons.remove(wl.key());
+                admitted.put(wl.key(), new AdmittedWorkload(wl, cq.name(), assignment, nowMillis));
+                decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment));
+            }
+
+            @Override
+            public void waiting(Workload wl, String reason) {
+                if (!reason.equals(reasons.put(wl.key(), reason))) {
+                    decisions.add(new Decision.Wait(wl.key(), reason));
+                }
+            }
+        };
+        List<String> roots = new ArrayList<>(dirtyRoots);
+        dirtyRoots.clear();
+        for (String rootId : roots) {
+            cycle.run(queuesByRoot.get(rootsByName.get(rootId)), outcome);
+        }
+        return decisions;
+    }
+
+    private void markDirty(ClusterQueueState cq) {
+        dirtyRoots.add(rootId(cq.node().root()));
+    }
+
+    private static String rootId(QuotaNode root) {
+        return (root.kind() == QuotaNode.Kind.COHORT ? "cohort/" : "cq/") + root.name();
+    }
+
+    public Optional<AdmittedWorkload> admission(ObjectKey key) {
+        return Optional.ofNullable(admitted.get(key));
+    }
+
+    public boolean isPending(ObjectKey key) {
+        return pending.containsKey(key);
+    }
+
+    /** Why a pending workload waits, if a cycle has looked at it. */
+    public Optional<String> reason(ObjectKey key) {
+        return Optional.ofNullable(reasons.get(key));
+    }
+
+    public Collection<ClusterQueueState> clusterQueues() {
+        return queues.values();
+    }
+
+    public Optional<ClusterQueueState> clusterQueue(String name) {
+        return Optional.ofNullable(queues.get(name));
+    }
+
+    /** The ClusterQueue a workload is queued in or admitted to, if any. */
+    public Optional<String> clusterQueueOf(ObjectKey key) {
+        AdmittedWorkload a = admitted.get(key);
+        if (a != null) {
+            return Optional.of(a.clusterQueue());
+        }
+        return Optional.ofNullable(pendingQueue.get(key)).map(ClusterQueueState::name);
+    }
+
+    public Map<String, Map<String, Quantity>> usage(String clusterQueue) {
+        return tree.usageOf(queues.get(clusterQueue).node());
+    }
+}

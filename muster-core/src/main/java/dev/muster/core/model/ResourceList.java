@@ -1,0 +1,74 @@
+package dev.muster.core.model;
+
+import dev.muster.core.quantity.Quantity;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BinaryOperator;
+
+/** An immutable map of resource name to quantity, in resource-name order. Zero entries are dropped. */
+public record ResourceList(Map<String, Quantity> amounts) {
+
+    public static final ResourceList EMPTY = new ResourceList(Map.of());
+
+    public ResourceList {
+        TreeMap<String, Quantity> copy = new TreeMap<>();
+        amounts.forEach((k, v) -> {
+            if (!v.isZero()) {
+                copy.put(k, v);
+            }
+        });
+        amounts = Collections.unmodifiableMap(copy);
+    }
+
+    public static ResourceList of(String resource, Quantity amount) {
+        return new ResourceList(Map.of(resource, amount));
+    }
+
+    public static ResourceList parse(Map<String, String> text) {
+        TreeMap<String, Quantity> m = new TreeMap<>();
+        text.forEach((k, v) -> m.put(k, Quantity.parse(v)));
+        return new ResourceList(m);
+    }
+
+    public Quantity get(String resource) {
+        return amounts.getOrDefault(resource, Quantity.ZERO);
+    }
+
+    public boolean isEmpty() {
+        return amounts.isEmpty();
+    }
+
+    public ResourceList plus(ResourceList other) {
+        return merge(other, Quantity::plus);
+    }
+
+    /** Per resource, the larger of the two: how Kubernetes combines init containers with the rest. */
+    public ResourceList max(ResourceList other) {
+        return merge(other, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    }
+
+    public ResourceList times(long factor) {
+        TreeMap<String, Quantity> m = new TreeMap<>();
+        amounts.forEach((k, v) -> m.put(k, v.times(factor)));
+        return new ResourceList(m);
+    }
+
+    private ResourceList merge(ResourceList other, BinaryOperator<Quantity> op) {
+        TreeMap<String, Quantity> m = new TreeMap<>(amounts);
+        other.amounts.forEach((k, v) -> m.merge(k, v, op));
+        return new ResourceList(m);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        amounts.forEach((k, v) -> {
+            if (!sb.isEmpty()) {
+                sb.append(", ");
+            }
+            sb.append(k).append('=').append(v.format(k));
+        });
+        return sb.toString();
+    }
+}

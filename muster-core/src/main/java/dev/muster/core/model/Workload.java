@@ -1,0 +1,33 @@
+package dev.muster.core.model;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The unit of admission: a gang of pod sets admitted whole (or at its minimum counts).
+ *
+ * @param queueName     the LocalQueue (Kueue dialect) the workload was submitted to, in its namespace
+ * @param createdMillis virtual or real creation time; earlier is served first among equal priorities
+ * @param sequence      creation order, breaking ties between workloads created at the same time
+ */
+public record Workload(
+        ObjectKey key, String queueName, int priority, long createdMillis, long sequence, List<PodSet> podSets) {
+
+    /** Higher priority first, then older, then the order of creation, then the name. */
+    public static final Comparator<Workload> QUEUE_ORDER = Comparator
+            .comparingInt((Workload w) -> -w.priority())
+            .thenComparingLong(Workload::createdMillis)
+            .thenComparingLong(Workload::sequence)
+            .thenComparing(Workload::key);
+
+    public Workload {
+        podSets = List.copyOf(podSets);
+        if (podSets.isEmpty()) {
+            throw new IllegalArgumentException("workload " + key + " has no pod sets");
+        }
+    }
+
+    public boolean allowsPartialAdmission() {
+        return podSets.stream().anyMatch(p -> p.minCount() < p.count());
+    }
+}

@@ -1,0 +1,158 @@
+package dev.muster.core.quota;
+
+import dev.muster.core.quantity.Quantity;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A ClusterQueue or a Cohort in the quota tree, with its quotas and live usage per flavor-resource
+ * (arrays indexed by {@link FlavorResourceIndex}). Usage is kept incrementally: admitting or
+ * releasing a workload touches only the nodes on its path to the root.
+ *
+ * <p>The arithmetic is Kueue's hierarchical quota model: a node keeps {@code subtreeQuota - lendingLimit}
+ * for itself (its guaranteed quota), lends the rest to its parent, and what it uses beyond its
+ * guarantee is counted as usage in its parent.
+ */
+public final class QuotaNode {
+
+    /** Marks "no limit" in the limit arrays. */
+    static final long NO_LIMIT = -1;
+
+    public enum Kind { CLUSTER_QUEUE, COHORT }
+
+    private final String name;
+    private final Kind kind;
+    private final Quantity fairSharingWeight;
+    final long[] nominal;
+    final long[] borrowingLimit;
+    final long[] lendingLimit;
+    final long[] subtreeQuota;
+    final long[] usage;
+    QuotaNode parent;
+    final List<QuotaNode> children = new ArrayList<>();
+
+    QuotaNode(String name, Kind kind, int size, Quantity fairSharingWeight) {
+        this.name = name;
+        this.kind = kind;
+        this.fairSharingWeight = fairSharingWeight;
+        this.nominal = new long[size];
+        this.borrowingLimit = new long[size];
+        this.lendingLimit = new long[size];
+        java.util.Arrays.fill(borrowingLimit, NO_LIMIT);
+        java.util.Arrays.fill(lendingLimit, NO_LIMIT);
+        this.subtreeQuota = new long[size];
+        this.usage = new long[size];
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public QuotaNode parent() {
+        return parent;
+    }
+
+    public boolean hasParent() {
+        return parent != null;
+    }
+
+    public List<QuotaNode> children() {
+        return Collections.unmodifiableList(children);
+    }
+
+    public Quantity fairSharingWeight() {
+        return fairSharingWeight;
+    }
+
+    public QuotaNode root() {
+        QuotaNode n = this;
+        while (n.parent != null) {
+            n = n.parent;
+        }
+        return n;
+    }
+
+    public long nominal(int fr) {
+        return nominal[fr];
+    }
+
+    public long usage(int fr) {
+        return usage[fr];
+    }
+
+    public long subtreeQuota(int fr) {
+        return subtreeQuota[fr];
+    }
+
+    public boolean hasBorrowingLimit(int fr) {
+        return borrowingLimit[fr] != NO_LIMIT;
+    }
+
+    public long borrowingLimit(int fr) {
+        return borrowingLimit[fr];
+    }
+
+    /** What this node keeps for itself and never lends: {@code subtreeQuota - lendingLimit}. */
+    public long guaranteed(int fr) {
+        return lendingLimit[fr] == NO_LIMIT ? 0 : Math.max(0, subtreeQuota[fr] - lendingLimit[fr]);
+    }
+
+    /** How much more of {@code fr} this node can use now, counting what its ancestors can lend. */
+    public long available(int fr) {
+        if (parent == null) {
+            return subtreeQuota[fr] - usage[fr];
+        }
+        long localAvailable = Math.max(0, guaranteed(fr) - usage[fr]);
+        long parentAvailable = parent.available(fr);
+        if (borrowingLimit[fr] != NO_LIMIT) {
+            long storedInParent = subtreeQuota[fr] - guaranteed(fr);
+            long usedInParent = Math.max(0, usage[fr] - guaranteed(fr));
+            long withMaxFromParent = storedInParent - usedInParent + borrowingLimit[fr];
+            parentAvailable = Math.min(withMaxFromParent, parentAvailable);
+        }
+        return localAvailable + parentAvailable;
+    }
+
+    /** The most of {@code fr} this node could ever use, were the whole tree idle. */
+    public long potentialAvailable(int fr) {
+        if (parent == null) {
+            return subtreeQuota[fr];
+        }
+        long potential = guaranteed(fr) + parent.potentialAvailable(fr);
+        if (borrowingLimit[fr] != NO_LIMIT) {
+            potential = Math.min(subtreeQuota[fr] + borrowingLimit[fr], potential);
+        }
+        return potential;
+    }
+
+    /** Whether this node uses more than its own quota of {@code fr}, i.e. borrows from its cohort. */
+    public boolean borrows(int fr) {
+        return usage[fr] > subtreeQuota[fr];
+    }
+
+    void addUsage(int fr, long amount) {
+        long localAvailable = Math.max(0, guaranteed(fr) - usage[fr]);
+        usage[fr] += amount;
+        if (parent != null && amount > localAvailable) {
+            parent.addUsage(fr, amount - localAvailable);
+        }
+    }
+
+    void removeUsage(int fr, long amount) {
+        long storedInParent = usage[fr] - guaranteed(fr);
+        usage[fr] -= amount;
+        if (parent != null && storedInParent > 0) {
+            parent.removeUsage(fr, Math.min(amount, storedInParent));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return (kind == Kind.COHORT ? "Cohort " : "ClusterQueue ") + name;
+    }
+}

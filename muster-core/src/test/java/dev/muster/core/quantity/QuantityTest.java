@@ -1,0 +1,79 @@
+package dev.muster.core.quantity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class QuantityTest {
+
+    @ParameterizedTest(name = "{0} = {1} milli-units")
+    @CsvSource({
+        "2, 2000",
+        "500m, 500",
+        "0.5, 500",
+        "1.5, 1500",
+        ".25, 250",
+        "1k, 1000000",
+        "8G, 8000000000000",
+        "4Gi, 4294967296000",
+        "200Mi, 209715200000",
+        "1Ki, 1024000",
+        "1e3, 1000000",
+        "1E-3, 1",
+        "+3, 3000",
+        "10000Gi, 10737418240000000",
+        "0.0001, 1",
+    })
+    void parsesKubernetesQuantities(String text, long milli) {
+        assertThat(Quantity.parse(text).milli()).isEqualTo(milli);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"two", "1.2.3", "5 Gi", "Gi", "1gi", "'' "})
+    void rejectsWhatKubernetesRejects(String text) {
+        assertThatThrownBy(() -> Quantity.parse(text))
+                .isInstanceOf(QuantityFormatException.class)
+                .hasMessageContaining("quantity");
+    }
+
+    @Test
+    void errorMessageQuotesTheValueAndShowsExamples() {
+        assertThatThrownBy(() -> Quantity.parse("two"))
+                .hasMessage("\"two\" is not a Kubernetes quantity (expected a number with an optional suffix,"
+                        + " such as 2, 500m, 8G or 16Gi)");
+    }
+
+    @ParameterizedTest(name = "{0} of {1} reads {2}")
+    @CsvSource({
+        "16, cpu, 16",
+        "0.5, cpu, 500m",
+        "4Gi, memory, 4Gi",
+        "8G, memory, 8G",
+        "1, nvidia.com/gpu, 1",
+        "3, memory, 3",
+        "1536Mi, memory, 1536Mi",
+        "10000, cpu, 10000",
+    })
+    void formatsForPeople(String text, String resource, String expected) {
+        assertThat(Quantity.parse(text).format(resource)).isEqualTo(expected);
+    }
+
+    @Test
+    void formattedTextParsesBackToTheSameValue() {
+        for (String t : new String[] {"12294967296", "8G", "4Gi", "100m", "3.5", "7Ki"}) {
+            Quantity q = Quantity.parse(t);
+            assertThat(Quantity.parse(q.format("memory"))).isEqualTo(q);
+            assertThat(Quantity.parse(q.format("cpu"))).isEqualTo(q);
+        }
+    }
+
+    @Test
+    void arithmeticIsExact() {
+        assertThat(Quantity.parse("0.1").plus(Quantity.parse("0.2"))).isEqualTo(Quantity.parse("300m"));
+        assertThat(Quantity.parse("250m").times(4)).isEqualTo(Quantity.ofUnits(1));
+        assertThat(Quantity.parse("8G").plus(Quantity.parse("4Gi")).format("memory")).isEqualTo("12006804Ki");
+    }
+}

@@ -1,0 +1,91 @@
+package dev.muster.sim;
+
+import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.api.scenario.Scenario;
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.model.PodSet;
+import dev.muster.core.quantity.Quantity;
+import dev.muster.sim.report.Report;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Turns the end state of a run into the contract's report tree, in the contract's order. */
+final class ReportBuilder {
+
+    private final Engine engine;
+    private final Timeline timeline;
+
+    ReportBuilder(Engine engine, Timeline timeline) {
+        this.engine = engine;
+        this.timeline = timeline;
+    }
+
+    Report build(long endMillis, List<SimWorkload> workloads, Scenario scenario) {
+        List<SimWorkload> sorted = new ArrayList<>(workloads);
+        sorted.sort(Comparator.comparing((SimWorkload w) -> w.source.kind())
+                .thenComparing(w -> w.source.key()));
+        List<Report.WorkloadReport> wls = new ArrayList<>();
+        for (SimWorkload w : sorted) {
+            if (w.arrived) {
+                wls.add(workload(w));
+            }
+        }
+        List<Report.QueueReport> queues = new ArrayList<>();
+        for (ClusterQueueState cq : engine.clusterQueues()) {
+            queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(engine.usage(cq.name())),
+                    cq.admittedCount(), cq.pending().size()));
+        }
+        List<Report.NodeReport> nodes = new ArrayList<>();
+        for (DeclaredObject o : scenario.otherObjects()) {
+            if (o.kind().equals("Node")) {
+                nodes.add(new Report.NodeReport(o.name(), null, 0.0, null));
+            }
+        }
+        nodes.sort(Comparator.comparing(Report.NodeReport::name));
+        return new Report(Report.SCHEMA, endMillis / 1000.0, wls, queues, nodes, List.of(), timeline.events());
+    }
+
+    private Report.WorkloadReport workload(SimWorkload w) {
+        Map<String, Map<String, String>> flavors = new LinkedHashMap<>();
+        List<Report.PodSetCount> podSets = new ArrayList<>();
+        boolean holdsQuota = w.state == WorkloadState.Admitted || w.state == WorkloadState.QuotaReserved;
+        if (holdsQuota) {
+            for (PodSetAssignment ps : w.assignment.podSets()) {
+                flavors.put(ps.name(), new TreeMap<>(ps.flavors()));
+                podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
+            }
+        } else if (w.assignment != null && w.state == WorkloadState.Finished) {
+            for (PodSetAssignment ps : w.assignment.podSets()) {
+                podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
+            }
+        } else {
+            for (PodSet ps : w.workload.podSets()) {
+                podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
+            }
+        }
+        String queue = w.source.localQueue().orElse(w.source.kaiQueue().orElse(null));
+        return new Report.WorkloadReport(w.source.kind(), w.source.key().namespace(), w.source.key().name(), queue,
+                w.clusterQueue, w.source.priority(), w.state.name(), seconds(w.admittedAtMillis),
+                seconds(w.finishedAtMillis), flavors, podSets, List.copyOf(w.evictions), List.of(), w.message);
+    }
+
+    private static Double seconds(Long millis) {
+        return millis == null ? null : millis / 1000.0;
+    }
+
+    private static Map<String, Map<String, String>> usage(Map<String, Map<String, Quantity>> usage) {
+        Map<String, Map<String, String>> out = new TreeMap<>();
+        usage.forEach((flavor, resources) -> {
+            Map<String, String> r = new TreeMap<>();
+            resources.forEach((name, q) -> r.put(name, q.format(name)));
+            out.put(flavor, r);
+        });
+        return out;
+    }
+}

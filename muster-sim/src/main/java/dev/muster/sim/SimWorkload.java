@@ -1,0 +1,36 @@
+package dev.muster.sim;
+
+import dev.muster.api.scenario.WorkloadSource;
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.model.Workload;
+import dev.muster.sim.cluster.JobStandIn;
+import dev.muster.sim.report.Report;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One workload as the simulator tracks it: what the user declared and what happened to it. */
+final class SimWorkload {
+
+    final WorkloadSource source;
+    final Workload workload;
+    final JobStandIn standIn;
+    WorkloadState state = WorkloadState.Pending;
+    boolean arrived;
+    String clusterQueue;
+    Assignment assignment;
+    Long admittedAtMillis;
+    Long finishedAtMillis;
+    int admissions;
+    String message = "";
+    final List<Report.Eviction> evictions = new ArrayList<>();
+
+    SimWorkload(WorkloadSource source, Workload workload) {
+        this.source = source;
+        this.workload = workload;
+        this.standIn = JobStandIn.forKind(source.kind());
+    }
+
+    String objectRef() {
+        return source.kind() + "/" + source.key();
+    }
+}

@@ -1,0 +1,158 @@
+package dev.muster.sim;
+
+import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.api.scenario.Scenario;
+import dev.muster.api.scenario.WorkloadSource;
+import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.admission.Decision;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.Workload;
+import dev.muster.sim.cluster.JobStandIn;
+import dev.muster.sim.report.Report;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The embedded virtual cluster: replays a scenario in virtual time against the engine. Workloads
+ * arrive, the engine decides, the stand-ins for KubeRay and the other job controllers react, and
+ * runs end after their duration. Nothing here decides policy; it carries decisions out.
+ */
+public final class Simulation {
+
+    private final Scenario scenario;
+    private final SimulationOptions options;
+    private final Engine engine;
+    private final List<SimWorkload> workloads = new ArrayList<>();
+    private final Map<ObjectKey, SimWorkload> byEngineKey = new HashMap<>();
+    private final EventQueue events = new EventQueue();
+    private final Timeline timeline = new Timeline();
+    private long now;
+
+    public Simulation(Scenario scenario, SimulationOptions options) {
+        this.scenario = scenario;
+        this.options = options;
+        this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
+                scenario.namespaces(), new AdmissionSettings(scenario.settings().fairSharing()));
+        long sequence = 0;
+        for (WorkloadSource source : scenario.workloads()) {
+            Workload wl = new Workload(engineKey(source), source.localQueue().orElse(""), source.priority(),
+                    source.arrivalMillis(), sequence++, source.podSets());
+            SimWorkload sw = new SimWorkload(source, wl);
+            workloads.add(sw);
+            byEngineKey.put(wl.key(), sw);
+        }
+    }
+
+    /** Runs the scenario to its end and returns the report. */
+    public static Report run(Scenario scenario, SimulationOptions options) {
+        return new Simulation(scenario, options).run();
+    }
+
+    /**
+     * Kueue names a job's Workload after the job's kind and name; doing the same keeps a RayJob and a
+     * Job of the same name apart in the engine.
+     */
+    private static ObjectKey engineKey(WorkloadSource source) {
+        String name = source.kind().equals("Workload") ? source.key().name()
+                : source.kind().toLowerCase(java.util.Locale.ROOT) + "-" + source.key().name();
+        return new ObjectKey(source.key().namespace(), name);
+    }
+
+    public Report run() {
+        noteUnsupportedObjects();
+        for (int i = 0; i < workloads.size(); i++) {
+            events.schedule(workloads.get(i).source.arrivalMillis(), new EventQueue.Arrival(i));
+        }
+        long until = options.untilMillis().orElse(Long.MAX_VALUE);
+        applyAll(engine.schedule(0));
+        while (!events.isEmpty() && events.nextTime() <= until) {
+            now = events.nextTime();
+            while (!events.isEmpty() && events.nextTime() == now) {
+                handle(events.poll());
+            }
+            applyAll(engine.schedule(now));
+        }
+        long end = events.isEmpty() ? now : until;
+        return new ReportBuilder(engine, timeline).build(end, workloads, scenario);
+    }
+
+    private void noteUnsupportedObjects() {
+        boolean nodes = false;
+        for (DeclaredObject o : scenario.otherObjects()) {
+            nodes |= o.kind().equals("Node") || o.kind().equals("NodePool");
+        }
+        if (nodes) {
+            timeline.add(0, "Simulation", "Warning", "QuotaOnly",
+                    "this version admits by quota only: Node and NodePool objects are read and validated, "
+                            + "but pods are not placed on nodes yet");
+        }
+    }
+
+    private void handle(EventQueue.SimEvent event) {
+        switch (event) {
+            case EventQueue.Arrival a -> arrive(workloads.get(a.workload()));
+            case EventQueue.Completion c -> complete(workloads.get(c.workload()), c.admission());
+        }
+    }
+
+    private void arrive(SimWorkload sw) {
+        sw.arrived = true;
+        record(sw, sw.standIn.created());
+        WorkloadSource s = sw.source;
+        if (s.localQueue().isPresent()) {
+            engine.submit(sw.workload);
+            return;
+        }
+        sw.message = s.kaiQueue().isPresent()
+                ? "KAI queue " + s.kaiQueue().get() + " is read, but this version does not schedule KAI queues yet"
+                : "not managed by any queue: add the label kueue.x-k8s.io/queue-name (Kueue) or kai.scheduler/queue (KAI)";
+        timeline.add(now, sw.objectRef(), "Warning", "Unmanaged", sw.message);
+    }
+
+    private void complete(SimWorkload sw, int admission) {
+        if (sw.admissions != admission || sw.state != WorkloadState.Admitted) {
+            return;
+        }
+        sw.state = WorkloadState.Finished;
+        sw.finishedAtMillis = now;
+        sw.message = "finished after running " + Timeline.duration(sw.source.durationMillis().orElse(0L));
+        engine.remove(sw.workload.key());
+        record(sw, sw.standIn.finished());
+    }
+
+    private void applyAll(List<Decision> decisions) {
+        for (Decision d : decisions) {
+            SimWorkload sw = byEngineKey.get(d.workload());
+            switch (d) {
+                case Decision.Admit admit -> admit(sw, admit);
+                case Decision.Wait wait -> {
+                    sw.message = wait.reason();
+                    timeline.add(now, sw.objectRef(), "Normal", "Pending", wait.reason());
+                }
+            }
+        }
+    }
+
+    private void admit(SimWorkload sw, Decision.Admit admit) {
+        sw.state = WorkloadState.Admitted;
+        sw.clusterQueue = admit.clusterQueue();
+        sw.assignment = admit.assignment();
+        sw.admittedAtMillis = now;
+        sw.admissions++;
+        sw.message = "admitted by ClusterQueue " + admit.clusterQueue();
+        timeline.add(now, sw.objectRef(), "Normal", "Admitted",
+                "quota reserved in ClusterQueue " + admit.clusterQueue() + ": " + Timeline.describe(admit.assignment()));
+        record(sw, sw.standIn.admitted());
+        sw.source.durationMillis().ifPresent(d ->
+                events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.admissions)));
+    }
+
+    private void record(SimWorkload sw, List<JobStandIn.StatusChange> changes) {
+        for (JobStandIn.StatusChange c : changes) {
+            timeline.add(now, sw.objectRef(), "Normal", c.reason(), c.message());
+        }
+    }
+}

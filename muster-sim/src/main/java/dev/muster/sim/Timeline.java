@@ -1,0 +1,53 @@
+package dev.muster.sim;
+
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.sim.report.Report;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The events of a run in the order they happened: what {@code kubectl get events} would show. */
+final class Timeline {
+
+    private final List<Report.EventReport> events = new ArrayList<>();
+
+    void add(long atMillis, String object, String type, String reason, String message) {
+        events.add(new Report.EventReport(atMillis / 1000.0, object, type, reason, message));
+    }
+
+    List<Report.EventReport> events() {
+        return List.copyOf(events);
+    }
+
+    /** {@code head ×1 [cpu: default-flavor], worker ×2 [...]}: counts and flavors, for event messages. */
+    static String describe(Assignment a) {
+        List<String> parts = new ArrayList<>();
+        for (PodSetAssignment ps : a.podSets()) {
+            Map<String, String> flavors = new TreeMap<>(ps.flavors());
+            parts.add(ps.name() + " x" + ps.count() + (flavors.isEmpty() ? "" : " " + flavors));
+        }
+        return String.join(", ", parts);
+    }
+
+    static String duration(long millis) {
+        if (millis % 1000 != 0) {
+            return millis + "ms";
+        }
+        long s = millis / 1000;
+        StringBuilder sb = new StringBuilder();
+        if (s >= 3600) {
+            sb.append(s / 3600).append('h');
+            s %= 3600;
+        }
+        if (s >= 60) {
+            sb.append(s / 60).append('m');
+            s %= 60;
+        }
+        if (s > 0 || sb.isEmpty()) {
+            sb.append(s).append('s');
+        }
+        return sb.toString();
+    }
+}

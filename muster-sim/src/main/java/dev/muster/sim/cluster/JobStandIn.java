@@ -1,0 +1,108 @@
+package dev.muster.sim.cluster;
+
+import java.util.List;
+
+/**
+ * How a job kind's own controller (KubeRay for RayJob and RayCluster, the Job controller, the
+ * kubelet for a Pod) reacts when Muster suspends, admits or finishes its workload: the status
+ * changes a user would watch with kubectl, as timeline entries. One small stand-in per kind.
+ */
+public sealed interface JobStandIn {
+
+    /** A status change of the user's object: event reason and message. */
+    record StatusChange(String reason, String message) {
+    }
+
+    List<StatusChange> created();
+
+    List<StatusChange> admitted();
+
+    List<StatusChange> finished();
+
+    static JobStandIn forKind(String kind) {
+        return switch (kind) {
+            case "RayJob" -> new RayJobStandIn();
+            case "RayCluster" -> new RayClusterStandIn();
+            case "Job" -> new BatchJobStandIn();
+            case "Pod" -> new PodStandIn();
+            default -> new WorkloadStandIn();
+        };
+    }
+
+    /** KubeRay's RayJob: {@code status.jobDeploymentStatus} Suspended → Initializing → Running → Complete. */
+    record RayJobStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("Suspended", "jobDeploymentStatus: Suspended (spec.suspend=true until the RayJob is admitted)"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of(
+                    new StatusChange("Initializing", "jobDeploymentStatus: Initializing (spec.suspend=false; KubeRay creates the RayCluster)"),
+                    new StatusChange("Running", "jobDeploymentStatus: Running (all pods of the RayCluster run; the submitter starts the job)"));
+        }
+
+        public List<StatusChange> finished() {
+            return List.of(new StatusChange("Complete", "jobDeploymentStatus: Complete (the RayCluster is deleted and its pods release their resources)"));
+        }
+    }
+
+    /** KubeRay's RayCluster: suspended until admitted, then ready. */
+    record RayClusterStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("Suspended", "state: suspended (spec.suspend=true until the RayCluster is admitted)"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of(new StatusChange("Ready", "state: ready (head and workers run)"));
+        }
+
+        public List<StatusChange> finished() {
+            return List.of(new StatusChange("Deleted", "the RayCluster is deleted and its pods release their resources"));
+        }
+    }
+
+    /** The batch/v1 Job controller. */
+    record BatchJobStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("Suspended", "spec.suspend=true until the Job is admitted"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of(new StatusChange("Resumed", "spec.suspend=false; the Job controller creates its pods"));
+        }
+
+        public List<StatusChange> finished() {
+            return List.of(new StatusChange("Completed", "the Job completed"));
+        }
+    }
+
+    /** A plain Pod, held by a scheduling gate until admitted. */
+    record PodStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("SchedulingGated", "the pod waits behind its scheduling gate until admitted"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of(new StatusChange("Running", "the scheduling gate is removed and the pod runs"));
+        }
+
+        public List<StatusChange> finished() {
+            return List.of(new StatusChange("Succeeded", "the pod finished"));
+        }
+    }
+
+    /** A bare Kueue Workload object: nothing but the workload itself. */
+    record WorkloadStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("Created", "waiting for admission"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of();
+        }
+
+        public List<StatusChange> finished() {
+            return List.of(new StatusChange("Finished", "the workload finished"));
+        }
+    }
+}

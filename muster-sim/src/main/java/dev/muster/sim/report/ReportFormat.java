@@ -1,0 +1,66 @@
+package dev.muster.sim.report;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The {@code -o} choices of {@code muster simulate}; {@link #TEXT} is the default. */
+public enum ReportFormat {
+    TEXT(new TextReportWriter()),
+    JSON(new JsonReportWriter()),
+    YAML(new YamlReportWriter());
+
+    private final ReportWriter writer;
+
+    ReportFormat(ReportWriter writer) {
+        this.writer = writer;
+    }
+
+    /** Writes the report in this format and flushes {@code out}, leaving it open. */
+    public void write(Report report, Writer out) throws IOException {
+        writer.write(report, out);
+    }
+
+    /**
+     * Writes the report to a stream such as {@code System.out}, in the stream's own charset.
+     *
+     * @throws UncheckedIOException if the stream reports an error (a closed pipe, a full disk)
+     */
+    public void write(Report report, PrintStream out) {
+        try {
+            // Not closed: closing the OutputStreamWriter would close System.out.
+            Writer writer = new OutputStreamWriter(out, out.charset());
+            write(report, writer);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (out.checkError()) {
+            throw new UncheckedIOException(new IOException("could not write the report to the output stream"));
+        }
+    }
+
+    /** The name used on the command line: {@code text}, {@code json}, {@code yaml}. */
+    public String optionName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The format for a {@code -o} value, ignoring case.
+     *
+     * @throws IllegalArgumentException naming the accepted values, fit to show a user
+     */
+    public static ReportFormat fromOptionName(String name) {
+        for (ReportFormat format : values()) {
+            if (format.optionName().equalsIgnoreCase(name.strip())) {
+                return format;
+            }
+        }
+        String accepted = Arrays.stream(values()).map(ReportFormat::optionName).collect(Collectors.joining(", "));
+        throw new IllegalArgumentException("unknown output format \"" + name + "\"; expected one of: " + accepted);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.muster.sim.report;
+
+import dev.muster.sim.report.Report.EventReport;
+import dev.muster.sim.report.Report.NodeReport;
+import dev.muster.sim.report.Report.ProvisioningRequestReport;
+import dev.muster.sim.report.Report.QueueReport;
+import dev.muster.sim.report.Report.WorkloadReport;
+import dev.muster.sim.report.TextTable.Column;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code -o text}, the default: what a person wants to see first. A one-line summary, the timeline of
+ * events, the workloads and what became of them, the queues' usage, then nodes and provisioning
+ * requests when the scenario has any. No colours: the output is often piped or pasted into an issue.
+ */
+public final class TextReportWriter implements ReportWriter {
+
+    private static final String INDENT = "  ";
+
+    /** States whose message says why the workload waits; an admitted workload's message is noise here. */
+    private static final Set<String> WAITING_STATES = Set.of("Pending", "QuotaReserved");
+
+    /** The contract's states, in lifecycle order, so the summary line always reads the same way. */
+    private static final List<String> STATE_ORDER = List.of("Pending", "QuotaReserved", "Admitted", "Finished");
+
+    @Override
+    public void write(Report report, Writer out) throws IOException {
+        out.write(summaryLine(report) + "\n");
+        section(out, "Timeline", timeline(report.events()), "no events");
+        section(out, "Workloads", workloads(report.workloads()), "no workloads");
+        section(out, "Queues", queues(report.queues()), "no queues");
+        if (!report.nodes().isEmpty()) {
+            section(out, "Nodes", nodes(report.nodes()), null);
+        }
+        if (!report.provisioningRequests().isEmpty()) {
+            section(out, "Provisioning requests", provisioningRequests(report.provisioningRequests()), null);
+        }
+        out.flush();
+    }
+
+    private static String summaryLine(Report report) {
+        String line = "Simulation ended at " + SecondsText.format(report.endSeconds()) + " of virtual time";
+        int count = report.workloads().size();
+        if (count == 0) {
+            return line + "; no workloads.";
+        }
+        return line + "; " + count + (count == 1 ? " workload" : " workloads") + ": " + stateCounts(report) + ".";
+    }
+
+    private static String stateCounts(Report report) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        STATE_ORDER.forEach(state -> counts.put(state, 0));
+        report.workloads().forEach(w -> counts.merge(String.valueOf(w.state()), 1, Integer::sum));
+        return counts.entrySet().stream()
+                .filter(e -> e.getValue() > 0)
+                .map(e -> e.getValue() + " " + e.getKey())
+                .collect(Collectors.joining(", "));
+    }
+
+    private static void section(Writer out, String title, TextTable table, String whenEmpty) throws IOException {
+        out.write("\n" + title + "\n");
+        if (table.isEmpty()) {
+            out.write(INDENT + "(" + whenEmpty + ")\n");
+            return;
+        }
+        for (String line : table.lines()) {
+            out.write(INDENT + line + "\n");
+        }
+    }
+
+    private static TextTable timeline(List<EventReport> events) {
+        TextTable table = new TextTable(Column.right("TIME"), Column.left("TYPE"), Column.left("OBJECT"),
+                Column.left("REASON"), Column.left("MESSAGE"));
+        for (EventReport e : events) {
+            // Only the exceptions are labelled, so that warnings stand out among the Normal events.
+            String type = "Normal".equals(e.type()) ? "" : e.type();
+            table.row(SecondsText.format(e.atSeconds()), type, e.object(), e.reason(), e.message());
+        }
+        return table;
+    }
+
+    private static TextTable workloads(List<WorkloadReport> workloads) {
+        TextTable table = new TextTable(Column.left("NAME"), Column.left("KIND"), Column.left("QUEUE"),
+                Column.left("CLUSTERQUEUE"), Column.right("PRIORITY"), Column.left("STATE"),
+                Column.right("ADMITTED"), Column.right("FINISHED"), Column.left("PODSETS"),
+                Column.right("EVICTIONS"), Column.left("MESSAGE"));
+        for (WorkloadReport w : workloads) {
+            String message = WAITING_STATES.contains(w.state()) ? emptyIfNull(w.message()) : "";
+            table.row(qualifiedName(w.namespace(), w.name()), w.kind(), w.queue(), w.clusterQueue(),
+                    Integer.toString(w.priority()), w.state(), SecondsText.format(w.admittedAtSeconds()),
+                    SecondsText.format(w.finishedAtSeconds()), podSets(w), Integer.toString(w.evictions().size()),
+                    message);
+        }
+        return table;
+    }
+
+    private static String podSets(WorkloadReport w) {
+        if (w.podSets().isEmpty()) {
+            return "-";
+        }
+        return w.podSets().stream().map(p -> p.name() + "=" + p.count()).collect(Collectors.joining(","));
+    }
+
+    private static TextTable queues(List<QueueReport> queues) {
+        TextTable table = new TextTable(Column.left("NAME"), Column.left("KIND"), Column.right("ADMITTED"),
+                Column.right("PENDING"), Column.left("USAGE"));
+        for (QueueReport q : queues) {
+            table.row(q.name(), q.kind(), Integer.toString(q.admittedWorkloads()),
+                    Integer.toString(q.pendingWorkloads()), usage(q.usage()));
+        }
+        return table;
+    }
+
+    /** {@code default-flavor: cpu=16, memory=8Gi; spot: cpu=2}, in the report's order. */
+    private static String usage(Map<String, Map<String, String>> usage) {
+        if (usage.isEmpty()) {
+            return "-";
+        }
+        return usage.entrySet().stream()
+                .map(flavor -> flavor.getKey() + ": " + flavor.getValue().entrySet().stream()
+                        .map(resource -> resource.getKey() + "=" + resource.getValue())
+                        .collect(Collectors.joining(", ")))
+                .collect(Collectors.joining("; "));
+    }
+
+    private static TextTable nodes(List<NodeReport> nodes) {
+        TextTable table = new TextTable(Column.left("NAME"), Column.left("POOL"), Column.right("ADDED"),
+                Column.right("REMOVED"));
+        for (NodeReport n : nodes) {
+            table.row(n.name(), n.pool(), SecondsText.format(n.addedAtSeconds()),
+                    SecondsText.format(n.removedAtSeconds()));
+        }
+        return table;
+    }
+
+    private static TextTable provisioningRequests(List<ProvisioningRequestReport> requests) {
+        TextTable table = new TextTable(Column.left("NAME"), Column.left("WORKLOAD"), Column.left("ACCEPTED"),
+                Column.left("PROVISIONED"), Column.left("FAILED"));
+        for (ProvisioningRequestReport r : requests) {
+            table.row(r.name(), r.workload(), Boolean.toString(r.accepted()), Boolean.toString(r.provisioned()),
+                    Boolean.toString(r.failed()));
+        }
+        return table;
+    }
+
+    private static String qualifiedName(String namespace, String name) {
+        return namespace == null || namespace.isEmpty() ? name : namespace + "/" + name;
+    }
+
+    private static String emptyIfNull(String text) {
+        return text == null ? "" : text;
+    }
+}

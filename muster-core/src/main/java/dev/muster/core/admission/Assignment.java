@@ -21,8 +21,20 @@ public record Assignment(List<PodSetAssignment> podSets, long[] usage, boolean b
         return usage.clone();
     }
 
-    long usageAt(int flavorResource) {
-        return usage[flavorResource];
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Assignment a && podSets.equals(a.podSets) && java.util.Arrays.equals(usage, a.usage)
+                && borrows == a.borrows;
+    }
+
+    @Override
+    public int hashCode() {
+        return podSets.hashCode() * 31 + java.util.Arrays.hashCode(usage);
+    }
+
+    @Override
+    public String toString() {
+        return "Assignment[podSets=" + podSets + ", usage=" + java.util.Arrays.toString(usage) + ", borrows=" + borrows + "]";
     }
 
     public boolean isPartial(List<dev.muster.core.model.PodSet> requested) {

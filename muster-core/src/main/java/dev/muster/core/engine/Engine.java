@@ -183,6 +183,11 @@ public final class Engine {
         return Optional.ofNullable(admitted.get(key));
     }
 
+    /** Every admitted workload, in namespace/name order. */
+    public List<AdmittedWorkload> admittedWorkloads() {
+        return admitted.values().stream().sorted(java.util.Comparator.comparing(a -> a.workload().key())).toList();
+    }
+
     public boolean isPending(ObjectKey key) {
         return pending.containsKey(key);
     }

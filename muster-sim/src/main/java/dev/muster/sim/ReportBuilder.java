@@ -54,14 +54,11 @@ final class ReportBuilder {
     private Report.WorkloadReport workload(SimWorkload w) {
         Map<String, Map<String, String>> flavors = new LinkedHashMap<>();
         List<Report.PodSetCount> podSets = new ArrayList<>();
-        boolean holdsQuota = w.state == WorkloadState.Admitted || w.state == WorkloadState.QuotaReserved;
-        if (holdsQuota) {
+        // Flavors and counts of the current admission; a finished workload keeps its last one.
+        boolean showsAdmission = w.assignment != null && w.state != WorkloadState.Pending;
+        if (showsAdmission) {
             for (PodSetAssignment ps : w.assignment.podSets()) {
                 flavors.put(ps.name(), new TreeMap<>(ps.flavors()));
-                podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
-            }
-        } else if (w.assignment != null && w.state == WorkloadState.Finished) {
-            for (PodSetAssignment ps : w.assignment.podSets()) {
                 podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
             }
         } else {

@@ -1,5 +1,6 @@
 package dev.muster.api.scenario;
 
+import dev.muster.api.kueue.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
 import dev.muster.core.model.LocalQueueSpec;
@@ -11,6 +12,17 @@ import java.util.List;
  * Everything a set of manifests declares, validated and translated into the core model: the
  * quota tree, the global settings and the workloads in creation order. Objects that later
  * features act on (nodes, node pools, admission checks, KAI queues) are carried as read.
+ *
+ * @param namespaces           declared namespaces and those only used by namespaced objects, by name;
+ *                             each has the automatic {@code kubernetes.io/metadata.name} label
+ * @param flavors              in declaration order
+ * @param cohorts              declared cohorts in declaration order, then the implicit ones (named by a
+ *                             ClusterQueue's cohort but never declared) in order of first mention
+ * @param clusterQueues        in declaration order
+ * @param workloads            in creation order: by arrival, then file order
+ * @param otherObjects         Nodes, NodePools, KAI Queues, AdmissionChecks, ProvisioningRequestConfigs,
+ *                             WorkloadPriorityClasses and PriorityClasses, validated, in file order
+ * @param clusterQueuePolicies one per ClusterQueue, in the order of {@code clusterQueues}
  */
 public record Scenario(
         List<Namespace> namespaces,
@@ -20,7 +32,8 @@ public record Scenario(
         List<LocalQueueSpec> localQueues,
         KueueSettings settings,
         List<WorkloadSource> workloads,
-        List<DeclaredObject> otherObjects) {
+        List<DeclaredObject> otherObjects,
+        List<ClusterQueuePolicies> clusterQueuePolicies) {
 
     public Scenario {
         namespaces = List.copyOf(namespaces);
@@ -30,5 +43,39 @@ public record Scenario(
         localQueues = List.copyOf(localQueues);
         workloads = List.copyOf(workloads);
         otherObjects = List.copyOf(otherObjects);
+        clusterQueuePolicies = List.copyOf(clusterQueuePolicies);
+    }
+
+    /** A scenario whose ClusterQueues all have Kueue's default policies. */
+    public Scenario(
+            List<Namespace> namespaces,
+            List<ResourceFlavorSpec> flavors,
+            List<CohortSpec> cohorts,
+            List<ClusterQueueSpec> clusterQueues,
+            List<LocalQueueSpec> localQueues,
+            KueueSettings settings,
+            List<WorkloadSource> workloads,
+            List<DeclaredObject> otherObjects) {
+        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects,
+                clusterQueues.stream().map(cq -> ClusterQueuePolicies.defaults(cq.name())).toList());
+    }
+
+    /** The policies of a ClusterQueue; Kueue's defaults for one this scenario does not describe. */
+    public ClusterQueuePolicies policies(String clusterQueue) {
+        return clusterQueuePolicies.stream()
+                .filter(p -> p.clusterQueue().equals(clusterQueue))
+                .findFirst()
+                .orElseGet(() -> ClusterQueuePolicies.defaults(clusterQueue));
+    }
+
+    /** The declared objects of one kind, in file order. */
+    public List<DeclaredObject> otherObjects(String kind) {
+        return otherObjects.stream().filter(o -> o.kind().equals(kind)).toList();
+    }
+
+    /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
+    public Scenario withSettings(KueueSettings newSettings) {
+        return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads,
+                otherObjects, clusterQueuePolicies);
     }
 }

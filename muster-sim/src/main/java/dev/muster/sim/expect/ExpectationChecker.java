@@ -42,17 +42,22 @@ public final class ExpectationChecker {
             return;
         }
         for (WorkloadReport workload : selected) {
-            // The workload's own message says why it waits or what happened last: shown once per workload,
-            // with its first mismatch, which is the state one when the state is wrong (state is checked first).
-            String note = workload.message() == null || workload.message().isBlank()
-                    ? ""
-                    : " (message: " + workload.message() + ")";
-            List<Difference> differences = differences(expectation.checks(), workload);
-            for (int i = 0; i < differences.size(); i++) {
-                mismatches.add(Mismatch.of("workloads", WorkloadExpectation.qualifiedName(workload),
-                        differences.get(i), i == 0 ? note : ""));
+            String id = WorkloadExpectation.qualifiedName(workload);
+            String note = messageNote(workload);
+            for (Difference difference : differences(expectation.checks(), workload)) {
+                // The workload's own message says why it waits or what happened last. It is shown once, with
+                // the first mismatch (the state one when the state is wrong: state is checked first), unless
+                // that mismatch already quotes it (messageContains).
+                boolean quoted = !note.isEmpty() && difference.actual().contains(workload.message());
+                mismatches.add(Mismatch.of("workloads", id, difference, quoted ? "" : note));
+                note = "";
             }
         }
+    }
+
+    private static String messageNote(WorkloadReport workload) {
+        String message = workload.message();
+        return message == null || message.isBlank() ? "" : " (message: " + message + ")";
     }
 
     private static Mismatch noWorkloadMatches(Report report, WorkloadExpectation expectation) {

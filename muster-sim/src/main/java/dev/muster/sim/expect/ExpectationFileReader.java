@@ -1,11 +1,11 @@
 package dev.muster.sim.expect;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.muster.core.quantity.QuantityFormatException;
 import dev.muster.sim.expect.ProvisioningRequestCheck.Accepted;
@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,10 +43,9 @@ public final class ExpectationFileReader {
 
     private static final List<String> STATES = List.of("Pending", "QuotaReserved", "Admitted", "Finished");
 
-    private static final ObjectReader YAML = YAMLMapper.builder()
+    private static final ObjectMapper YAML = YAMLMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build()
-            .readerFor(JsonNode.class);
+            .build();
 
     private ExpectationFileReader() {
     }
@@ -81,21 +81,30 @@ public final class ExpectationFileReader {
                 entries(top, "provisioningRequests", "workload", ExpectationFileReader::provisioningRequest));
     }
 
+    /**
+     * The one document of the file. Documents are read one by one from the parser rather than with
+     * {@code readValues}, which would take a top-level list for a sequence of documents.
+     */
     private static JsonNode singleDocument(String yaml, String fileName) {
-        try (MappingIterator<JsonNode> documents = YAML.readValues(yaml)) {
-            List<JsonNode> all = documents.readAll();
-            List<JsonNode> nonEmpty = all.stream().filter(d -> d != null && !d.isNull() && !d.isMissingNode()).toList();
-            if (nonEmpty.size() > 1) {
-                throw new ExpectationFileException(fileName, null, null, "holds " + nonEmpty.size()
-                        + " YAML documents; an expectation file holds one");
+        List<JsonNode> documents = new ArrayList<>();
+        try (JsonParser parser = YAML.createParser(yaml)) {
+            while (parser.nextToken() != null) {
+                JsonNode document = YAML.readTree(parser);
+                if (document != null && !document.isNull() && !document.isMissingNode()) {
+                    documents.add(document);
+                }
             }
-            return nonEmpty.isEmpty() ? null : nonEmpty.get(0);
         } catch (JsonProcessingException e) {
             throw new ExpectationFileException(fileName, null, null, "not valid YAML: " + e.getOriginalMessage()
                     + location(e.getLocation()));
         } catch (IOException e) {
             throw new ExpectationFileException(fileName, null, null, "cannot read: " + e.getMessage());
         }
+        if (documents.size() > 1) {
+            throw new ExpectationFileException(fileName, null, null, "holds " + documents.size()
+                    + " YAML documents; an expectation file holds one");
+        }
+        return documents.isEmpty() ? null : documents.get(0);
     }
 
     private static String location(JsonLocation location) {
@@ -252,13 +261,13 @@ public final class ExpectationFileReader {
     private static <V> Map<String, V> mapping(YamlValue value, Function<YamlValue, V> reader) {
         Map<String, V> result = new LinkedHashMap<>();
         value.mapping().forEach((key, v) -> result.put(key, reader.apply(v)));
-        return result;
+        return Collections.unmodifiableMap(result);
     }
 
     private static <V> Map<String, Map<String, V>> nestedMapping(
             YamlValue value, Function<YamlValue, V> reader) {
         Map<String, Map<String, V>> result = new LinkedHashMap<>();
         value.mapping().forEach((key, inner) -> result.put(key, mapping(inner, reader)));
-        return result;
+        return Collections.unmodifiableMap(result);
     }
 }

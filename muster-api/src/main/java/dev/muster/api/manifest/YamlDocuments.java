@@ -1,0 +1,68 @@
+package dev.muster.api.manifest;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+
+/** Splits YAML text into its documents as JSON trees, skipping empty and comment-only documents. */
+public final class YamlDocuments {
+
+    // Exact decimals keep quantities such as 0.1 exact; duplicate keys are reported because the API
+    // server rejects them and a silent "last one wins" hides a mistake.
+    private static final YAMLMapper MAPPER = YAMLMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    private YamlDocuments() {
+    }
+
+    /**
+     * Reads every document of {@code text}. A syntax error is added to {@code log} with its line and
+     * column, and ends the file: the YAML parser cannot resynchronise after one.
+     */
+    public static List<ManifestDocument> read(String file, String text, ErrorLog log) {
+        List<ManifestDocument> docs = new ArrayList<>();
+        int index = 0;
+        // A parser loop rather than readValues(): readValues unwraps a top-level list into its items,
+        // which would turn one (wrong) document into several and shift every document number after it.
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            while (parser.nextToken() != null) {
+                JsonNode node = MAPPER.readTree(parser);
+                index++;
+                if (node != null && !node.isNull() && !node.isMissingNode()) {
+                    docs.add(new ManifestDocument(file, index, node));
+                }
+            }
+        } catch (JsonProcessingException e) {
+            log.add(new ManifestError(file, index + 1, null, null, "", syntaxMessage(e)));
+        } catch (IOException e) {
+            log.add(ManifestError.ofFile(file, "cannot be read: " + e.getMessage()));
+        }
+        return docs;
+    }
+
+    private static String syntaxMessage(JsonProcessingException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof MarkedYAMLException m && m.getProblemMark() != null) {
+                Mark mark = m.getProblemMark();
+                String context = m.getContext() == null ? "" : " (" + m.getContext() + ")";
+                return "invalid YAML at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ": "
+                        + m.getProblem() + context;
+            }
+        }
+        JsonLocation loc = e.getLocation();
+        String where = loc == null || loc.getLineNr() < 1
+                ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+        String original = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage().lines().findFirst().orElse("");
+        return "invalid YAML" + where + ": " + original;
+    }
+}

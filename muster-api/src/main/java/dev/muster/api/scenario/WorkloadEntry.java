@@ -1,0 +1,7 @@
+package dev.muster.api.scenario;
+
+import dev.muster.api.workload.WorkloadDraft;
+
+/** A workload read from a document, waiting for its references to be resolved. */
+record WorkloadEntry(WorkloadDraft draft, SimTiming timing, SourceLocation origin) {
+}

@@ -1,0 +1,74 @@
+package dev.muster.api.scenario;
+
+import dev.muster.api.kueue.LocalQueueDeclaration;
+import dev.muster.api.manifest.Reference;
+import dev.muster.api.workload.PodSetDraft;
+import dev.muster.api.workload.WorkloadDraft;
+import dev.muster.core.model.ObjectKey;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns workload drafts into {@link WorkloadSource}s: checks the queues they name and gives them
+ * their priority. The result is in creation order: by arrival, then file order.
+ */
+final class WorkloadResolver {
+
+    private WorkloadResolver() {
+    }
+
+    static List<WorkloadSource> resolve(ScenarioDraft d, Set<String> kaiQueues, PriorityResolver priorities) {
+        Map<String, Set<String>> localQueuesByNamespace = new LinkedHashMap<>();
+        for (Declared<LocalQueueDeclaration> lq : d.localQueues) {
+            ObjectKey key = lq.value().spec().key();
+            localQueuesByNamespace.computeIfAbsent(key.namespace(), n -> new LinkedHashSet<>()).add(key.name());
+        }
+        List<WorkloadSource> out = new ArrayList<>();
+        for (WorkloadEntry e : d.workloads) {
+            WorkloadDraft w = e.draft();
+            String namespace = w.object().meta().namespace();
+            w.localQueue().ifPresent(ref -> checkLocalQueue(ref, namespace, localQueuesByNamespace));
+            w.kaiQueue().ifPresent(ref -> References.check(ref, "KAI Queue", kaiQueues, ""));
+            PriorityResolver.Resolved priority = priorities.resolve(w);
+            out.add(new WorkloadSource(
+                    w.object().kind(),
+                    new ObjectKey(namespace, w.object().meta().name()),
+                    w.localQueue().map(Reference::name),
+                    w.kaiQueue().map(Reference::name),
+                    priority.value(),
+                    priority.className(),
+                    e.timing().arrivalMillis(),
+                    e.timing().durationMillis(),
+                    w.podSets().stream().map(PodSetDraft::podSet).toList(),
+                    e.origin(),
+                    w.podSets().stream().map(PodSetDraft::template).toList(),
+                    w.rayWorkerGroups()));
+        }
+        // Stable: workloads that arrive together are created in file order.
+        out.sort(Comparator.comparingLong(WorkloadSource::arrivalMillis));
+        return out;
+    }
+
+    private static void checkLocalQueue(Reference ref, String namespace, Map<String, Set<String>> byNamespace) {
+        Set<String> here = byNamespace.getOrDefault(namespace, Set.of());
+        if (here.contains(ref.name())) {
+            return;
+        }
+        List<String> elsewhere = new ArrayList<>();
+        byNamespace.forEach((ns, names) -> {
+            if (names.contains(ref.name())) {
+                elsewhere.add(ns);
+            }
+        });
+        String where = elsewhere.isEmpty()
+                ? References.hint(ref.name(), here)
+                : " (a LocalQueue of that name exists in namespace " + String.join(", ", elsewhere)
+                        + "; a workload uses the LocalQueues of its own namespace)";
+        ref.error("LocalQueue \"" + ref.name() + "\" does not exist in namespace \"" + namespace + "\"" + where);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.muster.api.scenario;
+
+import static dev.muster.api.scenario.Manifests.docs;
+import static dev.muster.api.scenario.Manifests.errors;
+import static dev.muster.api.scenario.Manifests.messages;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.muster.api.manifest.ManifestError;
+import org.junit.jupiter.api.Test;
+
+/** KAI Scheduler queues and the workloads that name them. */
+class KaiQueueTest {
+
+    static String queue(String name, String parent, String resources) {
+        return """
+                apiVersion: scheduling.run.ai/v2
+                kind: Queue
+                metadata:
+                  name: %s
+                spec:
+                %s%s""".formatted(name, parent.isEmpty() ? "" : "  parentQueue: " + parent + "\n",
+                resources.isEmpty() ? "" : resources.indent(2));
+    }
+
+    @Test
+    void parentMustBeDeclared() {
+        assertThat(messages(queue("team-a", "departmnet-1", "") + "---\n" + queue("department-1", "", "")))
+                .containsExactly("bad.yaml: document 1 (Queue \"team-a\"): spec.parentQueue: Queue \"departmnet-1\""
+                        + " is not declared; did you mean department-1?");
+    }
+
+    @Test
+    void queueCycle() {
+        assertThat(messages(docs(queue("a", "b", ""), queue("b", "a", "")))).containsExactly(
+                "bad.yaml: document 1 (Queue \"a\"): spec.parentQueue: queue cycle: a -> b -> a");
+    }
+
+    @Test
+    void quotasAreNumbersWithMinusOneForUnlimited() {
+        String resources = """
+                resources:
+                  gpu: {quota: 4, limit: 2, overQuotaWeight: 1}
+                  cpu: {quota: -2, limit: -1}
+                  memory: {quota: "100", overQuotaWeight: -1}
+                """;
+        assertThat(errors(queue("q", "", resources))).extracting(ManifestError::fieldPath, ManifestError::message)
+                .containsExactly(
+                        tuple("spec.resources.gpu.quota", "must not exceed limit (2), got 4"),
+                        tuple("spec.resources.cpu.quota", "must be -1 (unlimited) or not negative, got -2"),
+                        tuple("spec.resources.memory.quota", "must be a number, not the string \"100\" (write it without quotes)"),
+                        tuple("spec.resources.memory.overQuotaWeight", "must not be negative, got -1"));
+    }
+
+    @Test
+    void workloadNamingAMissingKaiQueue() {
+        String pod = """
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: p
+                  labels: {kai.scheduler/queue: team-b}
+                spec:
+                  containers: [{name: c}]
+                """;
+        assertThat(errors(docs(queue("team-a", "", ""), pod))).extracting(ManifestError::fieldPath, ManifestError::message)
+                .containsExactly(tuple("metadata.labels[kai.scheduler/queue]", "KAI Queue \"team-b\" is not declared; did you mean team-a?"));
+    }
+}

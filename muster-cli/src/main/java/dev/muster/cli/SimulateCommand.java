@@ -1,0 +1,129 @@
+package dev.muster.cli;
+
+import dev.muster.api.manifest.GoDuration;
+import dev.muster.api.manifest.ManifestError;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.KueueSettings;
+import dev.muster.api.scenario.Scenario;
+import dev.muster.api.scenario.ScenarioLoader;
+import dev.muster.sim.Simulation;
+import dev.muster.sim.SimulationOptions;
+import dev.muster.sim.expect.ExpectationChecker;
+import dev.muster.sim.expect.ExpectationFileException;
+import dev.muster.sim.expect.ExpectationFileReader;
+import dev.muster.sim.expect.Expectations;
+import dev.muster.sim.expect.Mismatch;
+import dev.muster.sim.report.Report;
+import dev.muster.sim.report.ReportFormat;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code muster simulate}: runs manifests in the embedded virtual cluster and prints the report. */
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run Kubernetes manifests (Kueue, KAI Scheduler, KubeRay, batch) in Muster's embedded virtual",
+            "cluster, in virtual time, and print what happened.",
+            "",
+            "Exit codes: 0 done (and every expectation met), 1 an expectation was not met,",
+            "2 invalid input (nothing was run)."},
+        footer = {"", "Example:", "  muster simulate examples/quota-and-borrowing"})
+final class SimulateCommand implements Callable<Integer> {
+
+    static final int EXPECTATION_FAILED = 1;
+    static final int INVALID_INPUT = 2;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH",
+            description = "YAML files or directories of them (*.yaml, *.yml; *.expect.yaml files are skipped).")
+    List<Path> paths;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (default: timeline and tables), json or yaml (the report tree of the scenario contract).")
+    String output;
+
+    @Option(names = "--until", paramLabel = "DURATION",
+            description = "Stop at this virtual time (Go duration: 90s, 5m, 1h30m). Default: when nothing is left to happen.")
+    String until;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed for generated names (metadata.generateName). Default: 1.")
+    long seed;
+
+    @Option(names = "--expect", paramLabel = "FILE",
+            description = "Check the report against an expectation file; print each mismatch and exit 1 on any.")
+    Path expect;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Kueue manager Configuration (config.kueue.x-k8s.io/v1beta1) to use for the global settings.")
+    Path config;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws java.io.IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ReportFormat format;
+        Expectations expectations;
+        Scenario scenario;
+        OptionalLong untilMillis;
+        try {
+            format = ReportFormat.fromOptionName(output);
+            expectations = expect == null ? Expectations.none() : ExpectationFileReader.read(expect);
+            untilMillis = untilMillis(expectations);
+            scenario = ScenarioLoader.load(paths, seed);
+            if (config != null) {
+                KueueSettings settings = ScenarioLoader.loadConfiguration(config);
+                scenario = scenario.withSettings(settings);
+            }
+        } catch (ManifestException e) {
+            for (ManifestError error : e.errors()) {
+                err.println("error: " + error);
+            }
+            err.println("muster: " + e.errors().size() + (e.errors().size() == 1 ? " problem" : " problems")
+                    + " in the input; nothing was run");
+            return INVALID_INPUT;
+        } catch (ExpectationFileException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.println("muster: nothing was run");
+            return INVALID_INPUT;
+        }
+        Report report = Simulation.run(scenario, new SimulationOptions(untilMillis));
+        format.write(report, out);
+        out.flush();
+        if (expect == null) {
+            return 0;
+        }
+        List<Mismatch> mismatches = ExpectationChecker.check(report, expectations);
+        if (mismatches.isEmpty()) {
+            err.println("expectations met: " + expect);
+            return 0;
+        }
+        for (Mismatch m : mismatches) {
+            err.println("MISMATCH " + m.message());
+        }
+        err.println("muster: " + mismatches.size() + " expectation" + (mismatches.size() == 1 ? "" : "s")
+                + " not met (" + expect + ")");
+        return EXPECTATION_FAILED;
+    }
+
+    private OptionalLong untilMillis(Expectations expectations) {
+        if (until != null) {
+            try {
+                return OptionalLong.of(GoDuration.parse(until).toMillis());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--until: " + e.getMessage(), e);
+            }
+        }
+        return expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().millis());
+    }
+}

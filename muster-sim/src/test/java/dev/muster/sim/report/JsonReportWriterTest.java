@@ -1,0 +1,121 @@
+package dev.muster.sim.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JsonReportWriterTest {
+
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void writesTheContractFieldsInRecordComponentOrder() throws IOException {
+        JsonNode tree = JSON.readTree(json(SampleReports.gkeQueuedProvisioning()));
+
+        assertThat(fieldNames(tree)).isEqualTo(componentNames(Report.class));
+        JsonNode workload = tree.get("workloads").get(0);
+        assertThat(fieldNames(workload)).isEqualTo(componentNames(Report.WorkloadReport.class))
+                .containsExactly("kind", "namespace", "name", "queue", "clusterQueue", "priority", "state",
+                        "admittedAtSeconds", "finishedAtSeconds", "flavors", "podSets", "evictions", "pods", "message");
+        assertThat(fieldNames(workload.get("podSets").get(0))).isEqualTo(componentNames(Report.PodSetCount.class));
+        assertThat(fieldNames(workload.get("evictions").get(0))).isEqualTo(componentNames(Report.Eviction.class));
+        assertThat(fieldNames(workload.get("pods").get(0))).isEqualTo(componentNames(Report.PodReport.class));
+        assertThat(fieldNames(tree.get("queues").get(0))).isEqualTo(componentNames(Report.QueueReport.class));
+        assertThat(fieldNames(tree.get("nodes").get(0))).isEqualTo(componentNames(Report.NodeReport.class));
+        assertThat(fieldNames(tree.get("provisioningRequests").get(0)))
+                .isEqualTo(componentNames(Report.ProvisioningRequestReport.class));
+        assertThat(fieldNames(tree.get("events").get(0))).isEqualTo(componentNames(Report.EventReport.class));
+    }
+
+    @Test
+    void writesNullsEmptyListsAndDoublesAsTheContractShowsThem() throws IOException {
+        String json = json(SampleReports.gkeQueuedProvisioning());
+
+        assertThat(json)
+                .contains("\"schema\": \"muster.sim/v1\"")
+                .contains("\"endSeconds\": 900.0")
+                .contains("\"admittedAtSeconds\": 60.0")
+                .contains("\"finishedAtSeconds\": null")
+                .contains("\"clusterQueue\": null")
+                .contains("\"gpuFraction\": null")
+                .contains("\"podSets\": []")
+                .contains("\"flavors\": {}")
+                .contains("\"removedAtSeconds\": null")
+                .contains("\"cpu\": \"2\"");
+    }
+
+    @Test
+    void writesAnEmptyReportExactly() throws IOException {
+        assertThat(json(SampleReports.empty())).isEqualTo("""
+                {
+                  "schema": "muster.sim/v1",
+                  "endSeconds": 0.0,
+                  "workloads": [],
+                  "queues": [],
+                  "nodes": [],
+                  "provisioningRequests": [],
+                  "events": []
+                }
+                """);
+    }
+
+    @Test
+    void readsBackToAnEqualReport() throws IOException {
+        Report report = SampleReports.gkeQueuedProvisioning();
+
+        assertThat(JSON.readValue(json(report), Report.class)).isEqualTo(report);
+    }
+
+    @Test
+    void keepsTheMapOrderTheSimulatorBuilt() throws IOException {
+        Map<String, String> resources = new LinkedHashMap<>();
+        resources.put("nvidia.com/gpu", "1");
+        resources.put("memory", "4Gi");
+        resources.put("cpu", "2");
+        Map<String, Map<String, String>> usage = new LinkedHashMap<>();
+        usage.put("spot", resources);
+        usage.put("on-demand", Map.of("cpu", "1"));
+        Report report = new Report(Report.SCHEMA, 1.0, List.of(),
+                List.of(new Report.QueueReport("q", "ClusterQueue", usage, 0, 0)), List.of(), List.of(), List.of());
+
+        JsonNode usageNode = JSON.readTree(json(report)).get("queues").get(0).get("usage");
+
+        assertThat(fieldNames(usageNode)).containsExactly("spot", "on-demand");
+        assertThat(fieldNames(usageNode.get("spot"))).containsExactly("nvidia.com/gpu", "memory", "cpu");
+    }
+
+    @Test
+    void isDeterministicAndEndsWithOneNewline() throws IOException {
+        String first = json(SampleReports.gkeQueuedProvisioning());
+
+        assertThat(json(SampleReports.gkeQueuedProvisioning())).isEqualTo(first);
+        assertThat(first).endsWith("}\n").doesNotEndWith("\n\n").doesNotContain("\r");
+    }
+
+    private static String json(Report report) throws IOException {
+        StringWriter out = new StringWriter();
+        new JsonReportWriter().write(report, out);
+        return out.toString();
+    }
+
+    static List<String> fieldNames(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    static List<String> componentNames(Class<? extends Record> type) {
+        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+    }
+}

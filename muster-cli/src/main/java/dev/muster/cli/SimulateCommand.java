@@ -124,6 +124,6 @@ final class SimulateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--until: " + e.getMessage(), e);
             }
         }
-        return expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().millis());
+        return expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().toMillis());
     }
 }

@@ -70,7 +70,7 @@ class ScenarioSuiteTest {
 
     private static void runAndCheck(Path manifests, Path expectFile) throws Exception {
         Expectations expectations = ExpectationFileReader.read(expectFile);
-        OptionalLong until = expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().millis());
+        OptionalLong until = expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().toMillis());
         Report first = Simulation.run(ScenarioLoader.load(List.of(manifests), 1), new SimulationOptions(until));
         List<Mismatch> mismatches = ExpectationChecker.check(first, expectations);
         assertThat(mismatches).as("expectations of %s", expectFile).isEmpty();

@@ -1,5 +1,6 @@
 package dev.muster.sim.expect;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
  *     sets none and the simulation runs until nothing is left to happen
  */
 public record Expectations(
-        GoDuration until,
+        Duration until,
         List<WorkloadExpectation> workloads,
         List<QueueExpectation> queues,
         List<NodeExpectation> nodes,

@@ -98,10 +98,10 @@ final class YamlValue {
         return node.booleanValue();
     }
 
-    GoDuration duration() {
+    java.time.Duration duration() {
         try {
-            return GoDuration.parse(scalarText());
-        } catch (GoDurationFormatException e) {
+            return dev.muster.api.manifest.GoDuration.parse(scalarText());
+        } catch (dev.muster.api.manifest.GoDurationFormatException e) {
             throw error(e.getMessage());
         }
     }

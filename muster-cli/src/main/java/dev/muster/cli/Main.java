@@ -23,7 +23,14 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (for tests, which must not exit the JVM). */
     public static int execute(String... args) {
+        return execute(new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line with the given output streams and returns the exit code. */
+    public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
         cli.setExecutionExceptionHandler(new UnexpectedErrorHandler());
         return cli.execute(args);
     }

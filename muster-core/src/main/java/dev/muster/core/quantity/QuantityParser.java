@@ -29,6 +29,25 @@ final class QuantityParser {
     private QuantityParser() {
     }
 
+    /**
+     * Applies a decimal exponent. Exponents are bounded first: beyond ±40 a non-zero number is
+     * either far too large for any resource or far below a milli-unit (then it rounds up to 1m, as
+     * Kubernetes rounds up what it cannot represent).
+     */
+    private static BigDecimal scaled(String text, BigDecimal number, String exponentText) {
+        BigDecimal exponent = new BigDecimal(exponentText);
+        if (number.signum() == 0) {
+            return BigDecimal.ZERO;
+        }
+        if (exponent.compareTo(BigDecimal.valueOf(40)) > 0) {
+            throw new QuantityFormatException("\"" + text + "\" is too large a quantity");
+        }
+        if (exponent.compareTo(BigDecimal.valueOf(-40)) < 0) {
+            return BigDecimal.valueOf(number.signum(), 40);
+        }
+        return number.scaleByPowerOfTen(exponent.intValueExact());
+    }
+
     static Quantity parse(String text) {
         if (text == null || text.isBlank()) {
             throw new QuantityFormatException("an empty value is not a quantity");
@@ -45,7 +64,7 @@ final class QuantityParser {
         if (suffix == null) {
             units = number;
         } else if (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') {
-            units = number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1)));
+            units = scaled(text, number, suffix.substring(1));
         } else {
             units = number.multiply(SUFFIXES.get(suffix));
         }

@@ -40,6 +40,14 @@ class QuantityTest {
     }
 
     @Test
+    void extremeExponentsGiveAClearAnswer() {
+        assertThatThrownBy(() -> Quantity.parse("1e99999999999")).isInstanceOf(QuantityFormatException.class)
+                .hasMessageContaining("too large");
+        assertThat(Quantity.parse("1e-999999999").milli()).as("rounds up to the smallest unit").isEqualTo(1);
+        assertThat(Quantity.parse("0e99999999999").milli()).isZero();
+    }
+
+    @Test
     void errorMessageQuotesTheValueAndShowsExamples() {
         assertThatThrownBy(() -> Quantity.parse("two"))
                 .hasMessage("\"two\" is not a Kubernetes quantity (expected a number with an optional suffix,"

@@ -1,0 +1,192 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command as a new user meets it: the mistakes they make get one clear error naming file,
+ * document, object and field, exit code 2, and no stack trace; expectations decide the exit code.
+ */
+class SimulateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private Path write(String name, String yaml) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, yaml);
+        return p;
+    }
+
+    private static final String FLAVOR = """
+            apiVersion: kueue.x-k8s.io/v1beta1
+            kind: ResourceFlavor
+            metadata:
+              name: default-flavor
+            ---
+            """;
+
+    private static final String QUEUE = """
+            apiVersion: kueue.x-k8s.io/v1beta1
+            kind: ClusterQueue
+            metadata:
+              name: team
+            spec:
+              namespaceSelector: {}
+              resourceGroups:
+              - coveredResources: [cpu]
+                flavors:
+                - name: default-flavor
+                  resources:
+                  - name: cpu
+                    nominalQuota: %s
+            ---
+            apiVersion: kueue.x-k8s.io/v1beta1
+            kind: LocalQueue
+            metadata:
+              name: main
+              namespace: default
+            spec:
+              clusterQueue: team
+            """;
+
+    private static final String JOB = """
+            ---
+            apiVersion: batch/v1
+            kind: Job
+            metadata:
+              name: work
+              labels:
+                kueue.x-k8s.io/queue-name: main
+              annotations:
+                sim.muster.dev/duration: 5m
+            spec:
+              parallelism: 2
+              template:
+                spec:
+                  restartPolicy: Never
+                  containers:
+                  - name: c
+                    image: busybox
+                    resources:
+                      requests: {cpu: "1"}
+            """;
+
+    private static void assertCleanInputError(Run r, String... fragments) {
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(SimulateCommand.INVALID_INPUT);
+        assertThat(r.err()).contains(fragments).contains("nothing was run");
+        assertThat(r.err() + r.out()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void runsAScenarioAndPrintsTheTextReport() throws IOException {
+        Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB);
+        Run r = run("simulate", p.toString());
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("Timeline").contains("Job/default/work").contains("Finished").contains("300s");
+    }
+
+    @Test
+    void misspelledKind() throws IOException {
+        Path p = write("bad.yaml", FLAVOR.replace("kind: ResourceFlavor", "kind: ResourceFlavr") + QUEUE.formatted("4"));
+        assertCleanInputError(run("simulate", p.toString()), "bad.yaml", "document 1", "ResourceFlavr", "ResourceFlavor");
+    }
+
+    @Test
+    void quantityThatIsNotANumber() throws IOException {
+        Path p = write("bad.yaml", FLAVOR + QUEUE.formatted("\"two\""));
+        assertCleanInputError(run("simulate", p.toString()), "bad.yaml", "document 2", "ClusterQueue \"team\"",
+                "spec.resourceGroups[0].flavors[0].resources[0].nominalQuota", "\"two\" is not a Kubernetes quantity");
+    }
+
+    @Test
+    void clusterQueueNamingAMissingFlavor() throws IOException {
+        Path p = write("bad.yaml", QUEUE.formatted("4"));
+        assertCleanInputError(run("simulate", p.toString()), "bad.yaml", "document 1", "ClusterQueue \"team\"",
+                "spec.resourceGroups[0].flavors[0].name", "default-flavor");
+    }
+
+    @Test
+    void localQueueNamingAMissingClusterQueue() throws IOException {
+        Path p = write("bad.yaml", FLAVOR + QUEUE.formatted("4").replace("clusterQueue: team", "clusterQueue: teem"));
+        assertCleanInputError(run("simulate", p.toString()), "bad.yaml", "document 3", "LocalQueue \"default/main\"",
+                "spec.clusterQueue", "teem");
+    }
+
+    @Test
+    void cohortCycle() throws IOException {
+        Path p = write("bad.yaml", """
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: Cohort
+                metadata:
+                  name: a
+                spec:
+                  parentName: b
+                ---
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: Cohort
+                metadata:
+                  name: b
+                spec:
+                  parentName: a
+                """);
+        assertCleanInputError(run("simulate", p.toString()), "bad.yaml", "Cohort", "spec.parentName", "cycle");
+    }
+
+    @Test
+    void missingPath() {
+        assertCleanInputError(run("simulate", dir.resolve("nope.yaml").toString()), "nope.yaml");
+    }
+
+    @Test
+    void expectationsDecideTheExitCode() throws IOException {
+        Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB);
+        Path good = write("good.expect.yaml", "workloads:\n- name: default/work\n  state: Finished\n  finishedAtSeconds: 300\n");
+        Path bad = write("bad.expect.yaml", "workloads:\n- name: default/work\n  state: Admitted\n");
+        assertThat(run("simulate", "--expect", good.toString(), p.toString()).exitCode()).isZero();
+        Run r = run("simulate", "--expect", bad.toString(), p.toString());
+        assertThat(r.exitCode()).isEqualTo(SimulateCommand.EXPECTATION_FAILED);
+        assertThat(r.err()).contains("MISMATCH").contains("default/work").contains("expected Admitted, got Finished");
+    }
+
+    @Test
+    void untilStopsTheRun() throws IOException {
+        Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB);
+        Run r = run("simulate", "-o", "json", "--until", "1m", p.toString());
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("\"endSeconds\": 60.0").contains("\"state\": \"Admitted\"");
+    }
+
+    @Test
+    void badOptionsAreInputErrors() throws IOException {
+        Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB);
+        assertCleanInputError(run("simulate", "-o", "xml", p.toString()), "unknown output format");
+        assertCleanInputError(run("simulate", "--until", "soon", p.toString()), "--until", "soon");
+    }
+
+    @Test
+    void versionAndHelp() {
+        assertThat(run("--version").out()).startsWith("muster ");
+        Run help = run("--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("simulate");
+    }
+}

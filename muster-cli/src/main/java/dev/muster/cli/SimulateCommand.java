@@ -31,8 +31,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Run Kubernetes manifests (Kueue, KAI Scheduler, KubeRay, batch) in Muster's embedded virtual",
-            "cluster, in virtual time, and print what happened.",
+            "Run Kubernetes manifests (Kueue, KAI Scheduler, KubeRay, batch) in Muster's",
+            "embedded virtual cluster, in virtual time, and print what happened.",
             "",
             "Exit codes: 0 done (and every expectation met), 1 an expectation was not met,",
             "2 invalid input (nothing was run)."},
@@ -54,7 +54,7 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Stop at this virtual time (Go duration: 90s, 5m, 1h30m). Default: when nothing is left to happen.")
     String until;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed for generated names (metadata.generateName). Default: 1.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed for generated names (metadata.generateName). Default: 1.")
     long seed;
 
     @Option(names = "--expect", paramLabel = "FILE",

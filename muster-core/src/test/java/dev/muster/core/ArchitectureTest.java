@@ -110,4 +110,24 @@ class ArchitectureTest {
           .because(
               "time is an argument of the engine: the simulator runs in virtual time and the"
                   + " operator passes the current time in, so decisions can be replayed exactly");
+
+  @ArchTest
+  static final ArchRule core_prints_nothing_and_draws_no_unseeded_random_numbers =
+      noClasses()
+          .that()
+          .resideInAPackage(CORE)
+          .should()
+          .accessField(System.class, "out")
+          .orShould()
+          .accessField(System.class, "err")
+          .orShould()
+          .callMethod(Math.class, "random")
+          .orShould()
+          .callConstructor(java.util.Random.class)
+          .orShould()
+          .dependOnClassesThat()
+          .belongToAnyOf(java.util.concurrent.ThreadLocalRandom.class)
+          .because(
+              "the engine reports through its decisions, and the same input must give the same"
+                  + " decisions: randomness, where a policy needs it, takes an explicit seed");
 }

@@ -39,7 +39,7 @@ final class ReportBuilder {
         List<Report.QueueReport> queues = new ArrayList<>();
         for (ClusterQueueState cq : engine.clusterQueues()) {
             queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(engine.usage(cq.name())),
-                    cq.admittedCount(), cq.pending().size()));
+                    cq.admittedCount(), cq.pendingCount()));
         }
         List<Report.NodeReport> nodes = new ArrayList<>();
         for (DeclaredObject o : scenario.otherObjects()) {

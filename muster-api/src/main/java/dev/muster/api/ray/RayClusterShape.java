@@ -5,7 +5,7 @@ import dev.muster.api.workload.RayWorkerGroup;
 import java.util.List;
 
 /**
- * The pods a RayCluster spec asks for: the head and every worker group that is not suspended.
+ * The pods a RayCluster spec asks for: the head and every worker group (suspended ones too, as Kueue counts them).
  *
  * @param autoscaling {@code enableInTreeAutoscaling: true}
  */

@@ -74,14 +74,14 @@ final class RayClusterSpecReader {
             }
             PodTemplate t = PodTemplateReader.read(template);
             groups.add(new RayWorkerGroup(podSetName, replicas, minReplicas, maxReplicas, numOfHosts, suspended));
-            if (!suspended) {
-                long pods = (long) replicas * numOfHosts;
-                if (pods > Integer.MAX_VALUE) {
-                    group.get("replicas").error("replicas x numOfHosts is too large (" + pods + " pods)");
-                    continue;
-                }
-                podSets.add(new PodSetDraft(PodSet.of(podSetName, (int) pods, t.requests()), t, template));
+            // Kueue makes one pod set per worker group, suspended or not, and reserves its quota
+            // (KubeRay documents suspend as internal); only KAI's gang minimum counts it as 0.
+            long pods = (long) replicas * numOfHosts;
+            if (pods > Integer.MAX_VALUE) {
+                group.get("replicas").error("replicas x numOfHosts is too large (" + pods + " pods)");
+                continue;
             }
+            podSets.add(new PodSetDraft(PodSet.of(podSetName, (int) pods, t.requests()), t, template));
         }
         boolean autoscaling = clusterSpec.get("enableInTreeAutoscaling").bool(false);
         return new RayClusterShape(podSets, groups, autoscaling);

@@ -60,19 +60,20 @@ class RayTest {
     }
 
     @Test
-    void replicasTimesHostsSuspendedGroupsOmittedSubmitterAdded() throws Exception {
+    void replicasTimesHostsOnePodSetPerGroupEvenSuspendedSubmitterAdded() throws Exception {
         WorkloadSource w = only(rayJob("", group("small", "replicas: 3\nnumOfHosts: 2\n")
                 + group("default-replicas", "") + group("paused", "replicas: 5\nsuspend: true\n")));
         assertThat(w.podSets()).containsExactly(
                 PodSet.of("head", 1, resources("cpu", "1")),
                 PodSet.of("small", 6, resources("cpu", "2")),
                 PodSet.of("default-replicas", 1, resources("cpu", "2")),
+                PodSet.of("paused", 5, resources("cpu", "2")),
                 PodSet.of("submitter", 1, resources("cpu", "500m", "memory", "200Mi")));
         assertThat(w.rayWorkerGroups()).extracting(RayWorkerGroup::podSet, RayWorkerGroup::suspended).containsExactly(
                 tuple("small", false), tuple("default-replicas", false), tuple("paused", true));
         assertThat(w.workerGroup("small").orElseThrow().kaiGangMinimum()).isEqualTo(6);
         assertThat(w.workerGroup("paused").orElseThrow().kaiGangMinimum()).isZero();
-        assertThat(w.podTemplates()).hasSize(4);
+        assertThat(w.podTemplates()).hasSize(5);
     }
 
     @Test

@@ -17,6 +17,8 @@ public final class ClusterQueueState {
     private final QuotaNode node;
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
     private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
+    /** Workloads queued here whose namespace the queue's namespaceSelector refuses: pending, never admissible. */
+    private final java.util.Set<dev.muster.core.model.ObjectKey> refused = new java.util.HashSet<>();
     private int admitted;
 
     public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
@@ -60,6 +62,19 @@ public final class ClusterQueueState {
 
     public boolean dequeue(Workload w) {
         return pending.remove(w);
+    }
+
+    public void refuse(dev.muster.core.model.ObjectKey key) {
+        refused.add(key);
+    }
+
+    public boolean forget(dev.muster.core.model.ObjectKey key) {
+        return refused.remove(key);
+    }
+
+    /** Pending workloads as Kueue counts them: the queued ones and the inadmissible ones. */
+    public int pendingCount() {
+        return pending.size() + refused.size();
     }
 
     public int admittedCount() {

@@ -85,10 +85,28 @@ public final class Engine {
         }
         pending.put(wl.key(), wl);
         resolveQueue(wl).ifPresentOrElse(cq -> {
-            cq.enqueue(wl);
             pendingQueue.put(wl.key(), cq);
+            String refusal = namespaceRefusal(cq, wl.key().namespace());
+            if (refusal != null) {
+                // Kueue keeps it in the ClusterQueue as inadmissible: counted as pending, never admitted.
+                cq.refuse(wl.key());
+                reasons.put(wl.key(), refusal);
+                unreportedReasons.put(wl.key(), refusal);
+                return;
+            }
+            cq.enqueue(wl);
             markDirty(cq);
         }, () -> unreportedReasons.put(wl.key(), reasons.get(wl.key())));
+    }
+
+    private String namespaceRefusal(ClusterQueueState cq, String ns) {
+        if (cq.spec().namespaceSelector().matches(namespaceLabels(ns))) {
+            return null;
+        }
+        return cq.spec().namespaceSelector().matchesNothing()
+                ? "ClusterQueue " + cq.name() + " has no namespaceSelector, so it admits workloads from no namespace"
+                        + " (set namespaceSelector: {} to admit from all)"
+                : "namespace " + ns + " does not match the namespaceSelector of ClusterQueue " + cq.name();
     }
 
     private Optional<ClusterQueueState> resolveQueue(Workload wl) {
@@ -101,13 +119,6 @@ public final class Engine {
         ClusterQueueState cq = queues.get(lq.clusterQueue());
         if (cq == null) {
             reasons.put(wl.key(), "ClusterQueue " + lq.clusterQueue() + " of LocalQueue " + lq.key() + " does not exist");
-            return Optional.empty();
-        }
-        if (!cq.spec().namespaceSelector().matches(namespaceLabels(ns))) {
-            reasons.put(wl.key(), cq.spec().namespaceSelector().matchesNothing()
-                    ? "ClusterQueue " + cq.name() + " has no namespaceSelector, so it admits workloads from no namespace"
-                            + " (set namespaceSelector: {} to admit from all)"
-                    : "namespace " + ns + " does not match the namespaceSelector of ClusterQueue " + cq.name());
             return Optional.empty();
         }
         return Optional.of(cq);
@@ -130,8 +141,8 @@ public final class Engine {
         Workload w = pending.remove(key);
         if (w != null) {
             ClusterQueueState cq = pendingQueue.remove(key);
-            if (cq != null) {
-                cq.dequeue(w);
+            if (cq != null && !cq.dequeue(w)) {
+                cq.forget(key);
             }
         }
         reasons.remove(key);

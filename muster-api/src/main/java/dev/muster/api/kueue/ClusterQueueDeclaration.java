@@ -11,7 +11,7 @@ import java.util.List;
  * @param admissionChecks AdmissionChecks it requires
  */
 public record ClusterQueueDeclaration(
-        ClusterQueueSpec spec, ClusterQueuePolicies policies, List<Reference> flavors, List<Reference> admissionChecks) {
+        ClusterQueueSpec spec, List<Reference> flavors, List<Reference> admissionChecks) {
 
     public ClusterQueueDeclaration {
         flavors = List.copyOf(flavors);

@@ -1,13 +1,13 @@
 package dev.muster.api.kueue;
 
-import dev.muster.api.kueue.ClusterQueuePolicies.BorrowPolicy;
-import dev.muster.api.kueue.ClusterQueuePolicies.BorrowWithinCohort;
-import dev.muster.api.kueue.ClusterQueuePolicies.FlavorFungibility;
-import dev.muster.api.kueue.ClusterQueuePolicies.FungibilityPolicy;
-import dev.muster.api.kueue.ClusterQueuePolicies.Preemption;
-import dev.muster.api.kueue.ClusterQueuePolicies.ReclaimWithinCohort;
-import dev.muster.api.kueue.ClusterQueuePolicies.StopPolicy;
-import dev.muster.api.kueue.ClusterQueuePolicies.WithinClusterQueue;
+import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.BorrowWithinCohort;
+import dev.muster.core.model.ClusterQueuePolicies.FlavorFungibility;
+import dev.muster.core.model.ClusterQueuePolicies.FungibilityPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.Preemption;
+import dev.muster.core.model.ClusterQueuePolicies.ReclaimWithinCohort;
+import dev.muster.core.model.ClusterQueuePolicies.StopPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.WithinClusterQueue;
 import dev.muster.api.manifest.Field;
 import java.util.List;
 import java.util.Optional;

@@ -4,7 +4,8 @@ import dev.muster.api.k8s.LabelSelectorReader;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
 import dev.muster.api.manifest.Reference;
-import dev.muster.api.kueue.ClusterQueuePolicies.AdmissionCheckRule;
+import dev.muster.core.model.ClusterQueuePolicies;
+import dev.muster.core.model.ClusterQueuePolicies.AdmissionCheckRule;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.LabelSelector;
 import dev.muster.core.model.QueueingStrategy;
@@ -52,15 +53,15 @@ public final class ClusterQueueReader {
         List<Reference> checkRefs = new ArrayList<>();
         List<AdmissionCheckRule> checks = admissionChecks(spec, v1beta1, flavorRefs, checkRefs);
         ClusterQueuePolicies policies = new ClusterQueuePolicies(
-                name,
                 ClusterQueuePolicyReader.preemption(spec.get("preemption")),
                 ClusterQueuePolicyReader.flavorFungibility(spec.get("flavorFungibility")),
                 checks,
                 ClusterQueuePolicyReader.stopPolicy(spec.get("stopPolicy")));
         spec.get("excludeResourcePrefixes").stringList();
 
-        ClusterQueueSpec cq = new ClusterQueueSpec(name, cohort, groups.groups(), strategy, namespaceSelector, weight);
-        return new ClusterQueueDeclaration(cq, policies, flavorRefs, checkRefs);
+        ClusterQueueSpec cq = new ClusterQueueSpec(name, cohort, groups.groups(), strategy, namespaceSelector, weight,
+                policies);
+        return new ClusterQueueDeclaration(cq, flavorRefs, checkRefs);
     }
 
     private static void rejectUnknown(Field spec, boolean v1beta1, String apiVersion) {

@@ -1,6 +1,6 @@
 package dev.muster.api.scenario;
 
-import dev.muster.api.kueue.ClusterQueuePolicies;
+import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
 import dev.muster.core.model.LocalQueueSpec;
@@ -18,11 +18,10 @@ import java.util.List;
  * @param flavors              in declaration order
  * @param cohorts              declared cohorts in declaration order, then the implicit ones (named by a
  *                             ClusterQueue's cohort but never declared) in order of first mention
- * @param clusterQueues        in declaration order
+ * @param clusterQueues        in declaration order, each with its policies
  * @param workloads            in creation order: by arrival, then file order
  * @param otherObjects         Nodes, NodePools, KAI Queues, AdmissionChecks, ProvisioningRequestConfigs,
  *                             WorkloadPriorityClasses and PriorityClasses, validated, in file order
- * @param clusterQueuePolicies one per ClusterQueue, in the order of {@code clusterQueues}
  */
 public record Scenario(
         List<Namespace> namespaces,
@@ -32,8 +31,7 @@ public record Scenario(
         List<LocalQueueSpec> localQueues,
         KueueSettings settings,
         List<WorkloadSource> workloads,
-        List<DeclaredObject> otherObjects,
-        List<ClusterQueuePolicies> clusterQueuePolicies) {
+        List<DeclaredObject> otherObjects) {
 
     public Scenario {
         namespaces = List.copyOf(namespaces);
@@ -43,29 +41,15 @@ public record Scenario(
         localQueues = List.copyOf(localQueues);
         workloads = List.copyOf(workloads);
         otherObjects = List.copyOf(otherObjects);
-        clusterQueuePolicies = List.copyOf(clusterQueuePolicies);
-    }
-
-    /** A scenario whose ClusterQueues all have Kueue's default policies. */
-    public Scenario(
-            List<Namespace> namespaces,
-            List<ResourceFlavorSpec> flavors,
-            List<CohortSpec> cohorts,
-            List<ClusterQueueSpec> clusterQueues,
-            List<LocalQueueSpec> localQueues,
-            KueueSettings settings,
-            List<WorkloadSource> workloads,
-            List<DeclaredObject> otherObjects) {
-        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects,
-                clusterQueues.stream().map(cq -> ClusterQueuePolicies.defaults(cq.name())).toList());
     }
 
     /** The policies of a ClusterQueue; Kueue's defaults for one this scenario does not describe. */
     public ClusterQueuePolicies policies(String clusterQueue) {
-        return clusterQueuePolicies.stream()
-                .filter(p -> p.clusterQueue().equals(clusterQueue))
+        return clusterQueues.stream()
+                .filter(q -> q.name().equals(clusterQueue))
+                .map(ClusterQueueSpec::policies)
                 .findFirst()
-                .orElseGet(() -> ClusterQueuePolicies.defaults(clusterQueue));
+                .orElse(ClusterQueuePolicies.DEFAULTS);
     }
 
     /** The declared objects of one kind, in file order. */
@@ -76,6 +60,6 @@ public record Scenario(
     /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
     public Scenario withSettings(KueueSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads,
-                otherObjects, clusterQueuePolicies);
+                otherObjects);
     }
 }

@@ -2,7 +2,6 @@ package dev.muster.api.scenario;
 
 import dev.muster.api.cluster.NamespaceReader;
 import dev.muster.api.kueue.ClusterQueueDeclaration;
-import dev.muster.api.kueue.ClusterQueuePolicies;
 import dev.muster.api.kueue.CohortDeclaration;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
@@ -25,7 +24,6 @@ final class ScenarioAssembler {
         Set<String> kaiQueues = KaiQueueChecks.check(d);
         List<WorkloadSource> workloads = WorkloadResolver.resolve(d, kaiQueues, new PriorityResolver(d));
         List<ClusterQueueSpec> clusterQueues = d.clusterQueues.stream().map(c -> c.value().spec()).toList();
-        List<ClusterQueuePolicies> policies = d.clusterQueues.stream().map(c -> c.value().policies()).toList();
         return new Scenario(
                 namespaces(d),
                 d.flavors.stream().map(Declared::value).toList(),
@@ -34,8 +32,7 @@ final class ScenarioAssembler {
                 d.localQueues.stream().map(l -> l.value().spec()).toList(),
                 d.settings(),
                 workloads,
-                d.otherObjects,
-                policies);
+                d.otherObjects);
     }
 
     private static List<Namespace> namespaces(ScenarioDraft d) {

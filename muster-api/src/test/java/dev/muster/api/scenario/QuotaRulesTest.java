@@ -9,9 +9,9 @@ import static dev.muster.api.scenario.Manifests.messages;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.muster.api.kueue.ClusterQueuePolicies;
-import dev.muster.api.kueue.ClusterQueuePolicies.FungibilityPolicy;
-import dev.muster.api.kueue.ClusterQueuePolicies.StopPolicy;
+import dev.muster.core.model.ClusterQueuePolicies;
+import dev.muster.core.model.ClusterQueuePolicies.FungibilityPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.StopPolicy;
 import dev.muster.api.manifest.ManifestError;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
@@ -264,7 +264,7 @@ class QuotaRulesTest {
         assertThat(p.flavorFungibility().whenCanBorrow()).isEqualTo(FungibilityPolicy.MAY_STOP_SEARCH);
         assertThat(p.flavorFungibility().whenCanPreempt()).isEqualTo(FungibilityPolicy.MAY_STOP_SEARCH);
         assertThat(p.preemption().borrowWithinCohort().maxPriorityThreshold()).contains(100);
-        assertThat(s.policies("unknown")).isEqualTo(ClusterQueuePolicies.defaults("unknown"));
+        assertThat(s.policies("unknown")).isEqualTo(ClusterQueuePolicies.DEFAULTS);
     }
 
     @Test

@@ -3,8 +3,8 @@ package dev.muster.api.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import dev.muster.api.kueue.ClusterQueuePolicies.ReclaimWithinCohort;
-import dev.muster.api.kueue.ClusterQueuePolicies.WithinClusterQueue;
+import dev.muster.core.model.ClusterQueuePolicies.ReclaimWithinCohort;
+import dev.muster.core.model.ClusterQueuePolicies.WithinClusterQueue;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;

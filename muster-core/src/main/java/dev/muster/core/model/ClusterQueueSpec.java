@@ -14,10 +14,23 @@ public record ClusterQueueSpec(
         List<ResourceGroup> resourceGroups,
         QueueingStrategy queueingStrategy,
         LabelSelector namespaceSelector,
-        Quantity fairSharingWeight) {
+        Quantity fairSharingWeight,
+        ClusterQueuePolicies policies) {
 
     public ClusterQueueSpec {
         resourceGroups = List.copyOf(resourceGroups);
+    }
+
+    /** A ClusterQueue with Kueue's default policies (no preemption, default fungibility, no checks). */
+    public ClusterQueueSpec(String name, Optional<String> cohort, List<ResourceGroup> resourceGroups,
+            QueueingStrategy queueingStrategy, LabelSelector namespaceSelector, Quantity fairSharingWeight) {
+        this(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, fairSharingWeight,
+                ClusterQueuePolicies.DEFAULTS);
+    }
+
+    public ClusterQueueSpec withPolicies(ClusterQueuePolicies newPolicies) {
+        return new ClusterQueueSpec(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, fairSharingWeight,
+                newPolicies);
     }
 
     public static final Quantity DEFAULT_WEIGHT = Quantity.ofUnits(1);

@@ -1,15 +1,13 @@
-package dev.muster.api.kueue;
+package dev.muster.core.model;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The behaviour settings of a ClusterQueue that the core quota model does not hold yet:
- * preemption, flavor fungibility, admission checks and the stop policy. Values are Kueue's, with
- * Kueue's defaults filled in when a field is absent.
+ * How a ClusterQueue behaves beyond its quota: preemption, flavor fungibility, admission checks and
+ * the stop policy. Values are Kueue's, with Kueue's defaults where a field is absent.
  */
 public record ClusterQueuePolicies(
-        String clusterQueue,
         Preemption preemption,
         FlavorFungibility flavorFungibility,
         List<AdmissionCheckRule> admissionChecks,
@@ -19,9 +17,8 @@ public record ClusterQueuePolicies(
         admissionChecks = List.copyOf(admissionChecks);
     }
 
-    public static ClusterQueuePolicies defaults(String clusterQueue) {
-        return new ClusterQueuePolicies(clusterQueue, Preemption.DEFAULT, FlavorFungibility.DEFAULT, List.of(), StopPolicy.NONE);
-    }
+    public static final ClusterQueuePolicies DEFAULTS =
+            new ClusterQueuePolicies(Preemption.DEFAULT, FlavorFungibility.DEFAULT, List.of(), StopPolicy.NONE);
 
     /** {@code spec.preemption}; every policy defaults to Never. */
     public record Preemption(

@@ -67,13 +67,13 @@ public final class Simulation {
             events.schedule(workloads.get(i).source.arrivalMillis(), new EventQueue.Arrival(i));
         }
         long until = options.untilMillis().orElse(Long.MAX_VALUE);
-        applyAll(engine.schedule(0));
+        scheduleUntilSettled();
         while (!events.isEmpty() && events.nextTime() <= until) {
             now = events.nextTime();
             while (!events.isEmpty() && events.nextTime() == now) {
                 handle(events.poll());
             }
-            applyAll(engine.schedule(now));
+            scheduleUntilSettled();
         }
         long end = events.isEmpty() ? now : until;
         return new ReportBuilder(engine, timeline).build(end, workloads, scenario);
@@ -123,17 +123,48 @@ public final class Simulation {
         record(sw, sw.standIn.finished());
     }
 
-    private void applyAll(List<Decision> decisions) {
+    /**
+     * Runs scheduling cycles at the current time until no eviction is outstanding. In the virtual
+     * cluster an evicted workload's pods are gone at once, so a preemptor is admitted at the same
+     * instant its victims stop; the bound guards against a policy that evicts forever.
+     */
+    private void scheduleUntilSettled() {
+        for (int round = 0; round < 100; round++) {
+            List<ObjectKey> evicted = applyAll(engine.schedule(now));
+            if (evicted.isEmpty()) {
+                return;
+            }
+            evicted.forEach(engine::evicted);
+        }
+        throw new IllegalStateException("evictions did not settle at " + Timeline.duration(now));
+    }
+
+    private List<ObjectKey> applyAll(List<Decision> decisions) {
+        List<ObjectKey> evicted = new ArrayList<>();
         for (Decision d : decisions) {
             SimWorkload sw = byEngineKey.get(d.workload());
             switch (d) {
                 case Decision.Admit admit -> admit(sw, admit);
+                case Decision.Evict evict -> {
+                    evict(sw, evict);
+                    evicted.add(d.workload());
+                }
                 case Decision.Wait wait -> {
                     sw.message = wait.reason();
                     timeline.add(now, sw.objectRef(), "Normal", "Pending", wait.reason());
                 }
             }
         }
+        return evicted;
+    }
+
+    private void evict(SimWorkload sw, Decision.Evict evict) {
+        sw.state = WorkloadState.Pending;
+        sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
+        sw.message = evict.message();
+        timeline.add(now, sw.objectRef(), "Warning", "Evicted",
+                evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
+        record(sw, sw.standIn.evicted());
     }
 
     private void admit(SimWorkload sw, Decision.Admit admit) {

@@ -14,6 +14,18 @@ public sealed interface Decision {
     record Admit(ObjectKey workload, String clusterQueue, Assignment assignment) implements Decision {
     }
 
+    /**
+     * Stop the workload (suspend its job, delete its pods) and report back with
+     * {@code Engine.evicted} once its pods are gone; it keeps its quota until then.
+     *
+     * @param reason  Kueue's Evicted reason: Preempted, PodsReadyTimeout, AdmissionCheck, ...
+     * @param detail  for Preempted, Kueue's Preempted reason: InClusterQueue, InCohortReclamation,
+     *                InCohortFairSharing or InCohortReclaimWhileBorrowing; otherwise empty
+     * @param message why, in words a user understands (names the preemptor)
+     */
+    record Evict(ObjectKey workload, String reason, String detail, String message) implements Decision {
+    }
+
     /** The workload keeps waiting; {@code reason} changed since it was last reported. */
     record Wait(ObjectKey workload, String reason) implements Decision {
     }

@@ -149,6 +149,25 @@ public final class Engine {
         unreportedReasons.remove(key);
     }
 
+    /**
+     * The adapter stopped a workload the engine told it to evict: its quota is released and it
+     * queues again, in its original place (Kueue keeps the creation time for preempted workloads).
+     */
+    public void evicted(ObjectKey key) {
+        AdmittedWorkload a = admitted.remove(key);
+        if (a == null) {
+            throw new IllegalStateException("workload " + key + " is not admitted");
+        }
+        ClusterQueueState cq = queues.get(a.clusterQueue());
+        tree.remove(cq.node(), a.assignment().usage());
+        cq.admittedChanged(-1);
+        Workload wl = a.workload();
+        pending.put(key, wl);
+        pendingQueue.put(key, cq);
+        cq.enqueue(wl);
+        markDirty(cq);
+    }
+
     /** Runs one scheduling cycle at {@code nowMillis}; returns its decisions in the order taken. */
     public List<Decision> schedule(long nowMillis) {
         List<Decision> decisions = new ArrayList<>();

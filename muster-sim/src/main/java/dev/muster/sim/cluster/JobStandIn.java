@@ -19,6 +19,9 @@ public sealed interface JobStandIn {
 
     List<StatusChange> finished();
 
+    /** Muster evicted the workload: the controller stops it and its pods go away. */
+    List<StatusChange> evicted();
+
     static JobStandIn forKind(String kind) {
         return switch (kind) {
             case "RayJob" -> new RayJobStandIn();
@@ -44,6 +47,12 @@ public sealed interface JobStandIn {
         public List<StatusChange> finished() {
             return List.of(new StatusChange("Complete", "jobDeploymentStatus: Complete (the RayCluster is deleted and its pods release their resources)"));
         }
+
+        public List<StatusChange> evicted() {
+            return List.of(
+                    new StatusChange("Suspending", "jobDeploymentStatus: Suspending (spec.suspend=true; KubeRay deletes the RayCluster and the submitter)"),
+                    new StatusChange("Suspended", "jobDeploymentStatus: Suspended (the job starts afresh when admitted again)"));
+        }
     }
 
     /** KubeRay's RayCluster: suspended until admitted, then ready. */
@@ -58,6 +67,10 @@ public sealed interface JobStandIn {
 
         public List<StatusChange> finished() {
             return List.of(new StatusChange("Deleted", "the RayCluster is deleted and its pods release their resources"));
+        }
+
+        public List<StatusChange> evicted() {
+            return List.of(new StatusChange("Suspended", "state: suspended (spec.suspend=true; its pods are deleted)"));
         }
     }
 
@@ -74,6 +87,10 @@ public sealed interface JobStandIn {
         public List<StatusChange> finished() {
             return List.of(new StatusChange("Completed", "the Job completed"));
         }
+
+        public List<StatusChange> evicted() {
+            return List.of(new StatusChange("Suspended", "spec.suspend=true; the Job controller deletes its pods"));
+        }
     }
 
     /** A plain Pod, held by a scheduling gate until admitted. */
@@ -89,6 +106,10 @@ public sealed interface JobStandIn {
         public List<StatusChange> finished() {
             return List.of(new StatusChange("Succeeded", "the pod finished"));
         }
+
+        public List<StatusChange> evicted() {
+            return List.of(new StatusChange("Deleted", "the pod is deleted; it waits behind its scheduling gate again"));
+        }
     }
 
     /** A bare Kueue Workload object: nothing but the workload itself. */
@@ -103,6 +124,10 @@ public sealed interface JobStandIn {
 
         public List<StatusChange> finished() {
             return List.of(new StatusChange("Finished", "the workload finished"));
+        }
+
+        public List<StatusChange> evicted() {
+            return List.of();
         }
     }
 }

@@ -37,8 +37,9 @@ public final class Simulation {
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
                 scenario.namespaces(), new AdmissionSettings(scenario.settings().fairSharing()));
         long sequence = 0;
+        java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
         for (WorkloadSource source : scenario.workloads()) {
-            Workload wl = new Workload(engineKey(source), source.localQueue().orElse(""), source.priority(),
+            Workload wl = new Workload(engineKey(source, collisions), source.localQueue().orElse(""), source.priority(),
                     source.arrivalMillis(), sequence++, source.podSets());
             SimWorkload sw = new SimWorkload(source, wl);
             workloads.add(sw);
@@ -52,13 +53,27 @@ public final class Simulation {
     }
 
     /**
-     * Kueue names a job's Workload after the job's kind and name; doing the same keeps a RayJob and a
-     * Job of the same name apart in the engine.
+     * The engine knows a workload by namespace and name, which is what its messages show. Objects
+     * of different kinds may share a name (a RayJob and a Job "train"); those get their kind as a
+     * prefix, as Kueue names the Workload of a job ({@code rayjob-train}).
      */
-    private static ObjectKey engineKey(WorkloadSource source) {
-        String name = source.kind().equals("Workload") ? source.key().name()
-                : source.kind().toLowerCase(java.util.Locale.ROOT) + "-" + source.key().name();
-        return new ObjectKey(source.key().namespace(), name);
+    private static ObjectKey engineKey(WorkloadSource source, java.util.Set<ObjectKey> collisions) {
+        if (!collisions.contains(source.key())) {
+            return source.key();
+        }
+        return new ObjectKey(source.key().namespace(),
+                source.kind().toLowerCase(java.util.Locale.ROOT) + "-" + source.key().name());
+    }
+
+    private static java.util.Set<ObjectKey> collidingNames(List<WorkloadSource> sources) {
+        java.util.Set<ObjectKey> seen = new java.util.HashSet<>();
+        java.util.Set<ObjectKey> colliding = new java.util.HashSet<>();
+        for (WorkloadSource s : sources) {
+            if (!seen.add(s.key())) {
+                colliding.add(s.key());
+            }
+        }
+        return colliding;
     }
 
     public Report run() {

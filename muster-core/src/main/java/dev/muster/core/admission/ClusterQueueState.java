@@ -1,16 +1,24 @@
 package dev.muster.core.admission;
 
 import dev.muster.core.model.ClusterQueueSpec;
+import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quota.QuotaNode;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** A ClusterQueue at run time: its spec, its node in the quota tree and its pending workloads in order. */
+/**
+ * A ClusterQueue at run time: its spec, its node in the quota tree, its pending workloads in
+ * queue order and the workloads holding its quota (the preemption candidates).
+ */
 public final class ClusterQueueState {
 
     private final ClusterQueueSpec spec;
@@ -18,8 +26,8 @@ public final class ClusterQueueState {
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
     private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
     /** Workloads queued here whose namespace the queue's namespaceSelector refuses: pending, never admissible. */
-    private final java.util.Set<dev.muster.core.model.ObjectKey> refused = new java.util.HashSet<>();
-    private int admitted;
+    private final Set<ObjectKey> refused = new HashSet<>();
+    private final Map<ObjectKey, AdmittedWorkload> admitted = new TreeMap<>();
 
     public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
         this.spec = spec;
@@ -64,11 +72,11 @@ public final class ClusterQueueState {
         return pending.remove(w);
     }
 
-    public void refuse(dev.muster.core.model.ObjectKey key) {
+    public void refuse(ObjectKey key) {
         refused.add(key);
     }
 
-    public boolean forget(dev.muster.core.model.ObjectKey key) {
+    public boolean forget(ObjectKey key) {
         return refused.remove(key);
     }
 
@@ -77,11 +85,20 @@ public final class ClusterQueueState {
         return pending.size() + refused.size();
     }
 
-    public int admittedCount() {
-        return admitted;
+    public void admitted(AdmittedWorkload a) {
+        admitted.put(a.workload().key(), a);
     }
 
-    public void admittedChanged(int delta) {
-        admitted += delta;
+    public AdmittedWorkload released(ObjectKey key) {
+        return admitted.remove(key);
+    }
+
+    /** The workloads holding quota here, in namespace/name order. */
+    public Collection<AdmittedWorkload> admittedWorkloads() {
+        return Collections.unmodifiableCollection(admitted.values());
+    }
+
+    public int admittedCount() {
+        return admitted.size();
     }
 }

@@ -1,5 +1,8 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.ClusterQueuePolicies;
+import dev.muster.core.model.ClusterQueuePolicies.FlavorFungibility;
+import dev.muster.core.model.ClusterQueuePolicies.FungibilityPolicy;
 import dev.muster.core.model.FlavorQuotas;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
@@ -11,16 +14,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Chooses a flavor for every resource group a pod set uses (Kueue's flavor assignment): the
- * flavors of a group are tried in the ClusterQueue's order and the first one where all of the
- * group's requests fit wins. The whole workload must fit at once; with {@code minCount} it is
- * shrunk as little as possible until it does.
+ * Chooses a flavor for every resource group a pod set uses (Kueue's flavor assignment). The
+ * flavors of a group are tried in the ClusterQueue's order; each is rated by what it would take:
+ * fits, fits by borrowing, fits after preempting, or does not fit. The ClusterQueue's
+ * {@code flavorFungibility} decides whether a flavor that needs borrowing or preemption ends the
+ * search or the next flavor is tried first.
  */
 public final class FlavorAssigner {
 
     private static final String PODS = "pods";
+
+    /** How a flavor can hold a pod set's requests, from worst to best. */
+    enum Mode { NO_FIT, PREEMPT, BORROW, FIT }
 
     private final FlavorResourceIndex index;
 
@@ -28,24 +36,17 @@ public final class FlavorAssigner {
         this.index = index;
     }
 
+    /** Assigns flavors for the full counts of every pod set. */
     public FitResult assign(ClusterQueueState cq, Workload wl) {
-        int[] full = wl.podSets().stream().mapToInt(PodSet::count).toArray();
-        FitResult result = assign(cq, wl, full);
-        if (result instanceof FitResult.NoFit && wl.allowsPartialAdmission()) {
-            FitResult.Fits partial = new PodSetReducer(wl.podSets()).search(counts -> assign(cq, wl, counts));
-            if (partial != null) {
-                return partial;
-            }
-            // Explain with the minimum counts: those are what would have to fit.
-            return assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::minCount).toArray());
-        }
-        return result;
+        return assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray());
     }
 
-    FitResult assign(ClusterQueueState cq, Workload wl, int[] counts) {
+    public FitResult assign(ClusterQueueState cq, Workload wl, int[] counts) {
         QuotaNode node = cq.node();
         long[] need = new long[index.size()];
+        boolean[] preempt = new boolean[index.size()];
         List<PodSetAssignment> podSets = new ArrayList<>(counts.length);
+        List<String> shortages = new ArrayList<>();
         for (int i = 0; i < counts.length; i++) {
             PodSet ps = wl.podSets().get(i);
             Map<String, Quantity> requests = requestsOf(cq, ps, counts[i]);
@@ -59,21 +60,42 @@ public final class FlavorAssigner {
                     return new FitResult.NoFit("ClusterQueue " + cq.name() + " has no quota for " + resource
                             + ", which pod set \"" + ps.name() + "\" requests", true);
                 }
-                FitResult.NoFit failure = assignGroup(cq, node, ps, group, requests, need, flavors);
-                if (failure != null) {
-                    return failure;
+                GroupChoice choice = chooseFlavor(cq, group, requests, need);
+                if (choice.flavor == null) {
+                    return new FitResult.NoFit(QuotaShortage.describe(cq.name(), node, ps.name(), choice.shortages),
+                            choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum));
+                }
+                for (String r : group.coveredResources()) {
+                    Quantity q = requests.get(r);
+                    if (q != null) {
+                        int fr = index.indexOf(choice.flavor, r);
+                        need[fr] += q.milli();
+                        flavors.put(r, choice.flavor);
+                    }
+                }
+                if (choice.mode == Mode.PREEMPT) {
+                    shortages.add(QuotaShortage.describe(cq.name(), node, ps.name(), choice.shortages));
                 }
             }
             podSets.add(new PodSetAssignment(ps.name(), counts[i], flavors));
         }
         boolean borrows = false;
+        boolean needsPreemption = false;
         for (int fr = 0; fr < need.length; fr++) {
-            if (need[fr] > 0 && node.usage(fr) + need[fr] > node.subtreeQuota(fr)) {
-                borrows = true;
-                break;
+            if (need[fr] == 0) {
+                continue;
+            }
+            borrows |= node.usage(fr) + need[fr] > node.subtreeQuota(fr);
+            if (need[fr] > node.available(fr)) {
+                preempt[fr] = true;
+                needsPreemption = true;
             }
         }
-        return new FitResult.Fits(new Assignment(podSets, need, borrows));
+        Assignment assignment = new Assignment(podSets, need, borrows);
+        if (needsPreemption) {
+            return new FitResult.NeedsPreemption(assignment, preempt, String.join("; ", shortages));
+        }
+        return new FitResult.Fits(assignment);
     }
 
     private Map<String, Quantity> requestsOf(ClusterQueueState cq, PodSet ps, int count) {
@@ -89,31 +111,54 @@ public final class FlavorAssigner {
         return requests;
     }
 
-    /** Tries the group's flavors in order; on success records the choice and returns null. */
-    private FitResult.NoFit assignGroup(ClusterQueueState cq, QuotaNode node, PodSet ps, ResourceGroup group,
-            Map<String, Quantity> requests, long[] need, Map<String, String> flavors) {
-        List<QuotaShortage> shortages = new ArrayList<>();
-        boolean everFits = false;
-        for (FlavorQuotas flavor : group.flavors()) {
-            QuotaShortage shortage = shortageIn(node, flavor.flavor(), group, requests, need);
-            if (shortage == null) {
-                for (String r : group.coveredResources()) {
-                    Quantity q = requests.get(r);
-                    if (q != null) {
-                        need[index.indexOf(flavor.flavor(), r)] += q.milli();
-                        flavors.put(r, flavor.flavor());
-                    }
-                }
-                return null;
-            }
-            everFits |= !shortage.exceedsMaximum();
-            shortages.add(shortage);
-        }
-        return new FitResult.NoFit(QuotaShortage.describe(cq.name(), node, ps.name(), shortages), !everFits);
+    /** The flavor chosen for a group (null if none can hold it), how, and why the others could not. */
+    private record GroupChoice(String flavor, Mode mode, List<QuotaShortage> shortages) {
     }
 
-    private QuotaShortage shortageIn(QuotaNode node, String flavor, ResourceGroup group,
-            Map<String, Quantity> requests, long[] need) {
+    private GroupChoice chooseFlavor(ClusterQueueState cq, ResourceGroup group, Map<String, Quantity> requests,
+            long[] need) {
+        FlavorFungibility fungibility = cq.spec().policies().flavorFungibility();
+        boolean preemptionOverBorrowing = fungibility.preference().map("PreemptionOverBorrowing"::equals).orElse(false);
+        List<QuotaShortage> shortages = new ArrayList<>();
+        String best = null;
+        Mode bestMode = Mode.NO_FIT;
+        for (FlavorQuotas flavor : group.flavors()) {
+            Rating rating = rate(cq, flavor.flavor(), group, requests, need);
+            rating.shortage.ifPresent(shortages::add);
+            Mode mode = rating.mode;
+            boolean stop = mode == Mode.FIT
+                    || mode == Mode.BORROW && fungibility.whenCanBorrow() == FungibilityPolicy.MAY_STOP_SEARCH
+                    || mode == Mode.PREEMPT && fungibility.whenCanPreempt() == FungibilityPolicy.MAY_STOP_SEARCH;
+            if (stop) {
+                return new GroupChoice(flavor.flavor(), mode, shortages);
+            }
+            if (mode != Mode.NO_FIT && (best == null || better(mode, bestMode, preemptionOverBorrowing))) {
+                best = flavor.flavor();
+                bestMode = mode;
+            }
+        }
+        return new GroupChoice(best, bestMode, shortages);
+    }
+
+    private static boolean better(Mode a, Mode b, boolean preemptionOverBorrowing) {
+        if (preemptionOverBorrowing && (a == Mode.PREEMPT && b == Mode.BORROW)) {
+            return true;
+        }
+        if (preemptionOverBorrowing && (a == Mode.BORROW && b == Mode.PREEMPT)) {
+            return false;
+        }
+        return a.compareTo(b) > 0;
+    }
+
+    private record Rating(Mode mode, Optional<QuotaShortage> shortage) {
+    }
+
+    /** The worst mode over the group's requested resources in one flavor. */
+    private Rating rate(ClusterQueueState cq, String flavor, ResourceGroup group, Map<String, Quantity> requests,
+            long[] need) {
+        QuotaNode node = cq.node();
+        Mode mode = Mode.FIT;
+        QuotaShortage shortage = null;
         for (String r : group.coveredResources()) {
             Quantity q = requests.get(r);
             if (q == null) {
@@ -122,11 +167,37 @@ public final class FlavorAssigner {
             int fr = index.indexOf(flavor, r);
             long wanted = (fr < 0 ? 0 : need[fr]) + q.milli();
             long available = fr < 0 ? 0 : node.available(fr);
-            if (wanted > available) {
-                long potential = fr < 0 ? 0 : node.potentialAvailable(fr);
-                return new QuotaShortage(flavor, r, fr, wanted, available, potential);
+            Mode m;
+            if (fr >= 0 && wanted <= available) {
+                m = node.usage(fr) + wanted > node.subtreeQuota(fr) ? Mode.BORROW : Mode.FIT;
+            } else {
+                long maximum = fr < 0 ? 0 : node.potentialAvailable(fr);
+                m = fr >= 0 && preemptionCouldMakeRoom(cq, fr, wanted) ? Mode.PREEMPT : Mode.NO_FIT;
+                if (shortage == null) {
+                    shortage = new QuotaShortage(flavor, r, fr, wanted, available, maximum);
+                }
+            }
+            if (m.compareTo(mode) < 0) {
+                mode = m;
             }
         }
-        return null;
+        return new Rating(mode, Optional.ofNullable(shortage));
+    }
+
+    /**
+     * Kueue's rule: preempting can make room when the request fits the queue's nominal quota (by
+     * reclaiming lent quota or by evicting its own lower-priority workloads), or, when the queue
+     * may preempt while borrowing, when it fits what the queue could ever borrow.
+     */
+    private static boolean preemptionCouldMakeRoom(ClusterQueueState cq, int fr, long wanted) {
+        ClusterQueuePolicies.Preemption p = cq.spec().policies().preemption();
+        boolean any = p.withinClusterQueue() != ClusterQueuePolicies.WithinClusterQueue.NEVER
+                || p.reclaimWithinCohort() != ClusterQueuePolicies.ReclaimWithinCohort.NEVER;
+        boolean whileBorrowing = p.borrowWithinCohort().policy() != ClusterQueuePolicies.BorrowPolicy.NEVER;
+        QuotaNode node = cq.node();
+        if (any && wanted <= node.nominal(fr)) {
+            return true;
+        }
+        return whileBorrowing && wanted <= node.potentialAvailable(fr);
     }
 }

@@ -11,6 +11,11 @@ import java.util.function.Function;
  */
 final class PodSetReducer {
 
+    boolean canShrink() {
+        return totalDelta > 0;
+    }
+
+
     private final int[] full;
     private final int[] deltas;
     private final long totalDelta;
@@ -27,15 +32,19 @@ final class PodSetReducer {
         totalDelta = total;
     }
 
-    /** The first fitting result for the least reduction, or null when even the minimum counts do not fit. */
-    FitResult.Fits search(Function<int[], FitResult> fit) {
+    /**
+     * The result for the least reduction that {@code attempt} accepts (returns non-null for), or
+     * null when even the minimum counts are refused.
+     */
+    <T> T search(Function<int[], T> attempt) {
         long lo = 1;
         long hi = totalDelta;
-        FitResult.Fits best = null;
+        T best = null;
         while (lo <= hi) {
             long mid = (lo + hi) >>> 1;
-            if (fit.apply(countsFor(mid)) instanceof FitResult.Fits f) {
-                best = f;
+            T result = attempt.apply(countsFor(mid));
+            if (result != null) {
+                best = result;
                 hi = mid - 1;
             } else {
                 lo = mid + 1;

@@ -1,76 +1,158 @@
 package dev.muster.core.admission;
 
 import dev.muster.core.fairshare.DominantResourceShare;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PodSet;
 import dev.muster.core.model.QueueingStrategy;
 import dev.muster.core.model.Workload;
+import dev.muster.core.preemption.PreemptionTarget;
+import dev.muster.core.preemption.Preemptor;
 import dev.muster.core.quota.QuotaTree;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
  * One pass of admission over the ClusterQueues of one cohort tree. Unlike Kueue, which admits at
  * most one head per ClusterQueue per cycle, it keeps going until no pending workload of the tree
  * fits, so a burst of arrivals is admitted in one cycle.
  *
- * <p>The order across queues is Kueue's: workloads that fit without borrowing first, then higher
- * priority, then older. With fair sharing, the lowest dominant resource share after admission
- * comes first. Keys change as usage grows during the pass, so they are re-evaluated lazily: a
- * candidate whose key got worse than the next one in the heap goes back into the heap.
+ * <p>The order across queues is Kueue's: a preemptor whose victims are gone first, then workloads
+ * that fit without borrowing, then higher priority, then older. With fair sharing, the lowest
+ * dominant resource share after admission comes first. Keys change as usage grows during the
+ * pass, so they are re-evaluated lazily: a candidate whose key got worse than the next one in the
+ * heap goes back into the heap.
  */
 public final class SchedulingCycle {
 
     private static final Comparator<Candidate> ORDER = Comparator
-            .comparingLong((Candidate c) -> c.share)
+            .comparing((Candidate c) -> !c.sticky)
+            .thenComparingLong(c -> c.share)
             .thenComparing(c -> c.borrows)
             .thenComparing(c -> c.workload, Workload.QUEUE_ORDER);
 
     private final FlavorAssigner assigner;
+    private final Preemptor preemptor;
     private final DominantResourceShare shares;
     private final boolean fairSharing;
 
-    public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, boolean fairSharing) {
+    public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing) {
         this.assigner = assigner;
+        this.preemptor = preemptor;
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;
     }
 
-    /** What the pass wants done; the caller applies admissions to its own state as they come. */
+    /** The engine's side of a pass: what it knows about preemptions under way, and what it does with results. */
     public interface Outcome {
-        /** Called for each workload that fits, in admission order; the caller must charge the quota. */
+        /** Called for each workload that fits, in admission order; the engine charges the quota. */
         void admit(ClusterQueueState cq, Workload wl, Assignment assignment);
 
+        /** The workload fits once {@code targets} are gone; the engine evicts them and makes it wait. */
+        void preempt(ClusterQueueState cq, Workload wl, Assignment assignment, List<PreemptionTarget> targets);
+
         void waiting(Workload wl, String reason);
+
+        /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
+        String awaitingVictims(ObjectKey workload);
+
+        /** Whether the workload preempted and its victims are gone: it goes first. */
+        boolean isSticky(ObjectKey workload);
+
+        /** Victims of preemptions under way, never counted again. */
+        Set<ObjectKey> evicting();
     }
 
     public void run(List<ClusterQueueState> queues, Outcome outcome) {
         PriorityQueue<Candidate> heap = new PriorityQueue<>(ORDER);
         for (ClusterQueueState cq : queues) {
-            Candidate first = Candidate.first(cq);
-            if (first != null) {
-                first.share = fairSharing ? shares.of(cq.node(), null) : 0;
-                heap.add(first);
-            }
+            push(Candidate.first(cq), heap, outcome);
         }
         while (!heap.isEmpty()) {
             Candidate c = heap.poll();
-            FitResult fit = assigner.assign(c.queue, c.workload);
-            if (fit instanceof FitResult.Fits fits) {
-                if (requeueIfOvertaken(c, fits.assignment(), heap)) {
-                    continue;
+            String awaiting = outcome.awaitingVictims(c.workload.key());
+            if (awaiting != null) {
+                outcome.waiting(c.workload, awaiting);
+                if (!blocks(c, outcome)) {
+                    push(c.next(), heap, outcome);
                 }
-                outcome.admit(c.queue, c.workload, fits.assignment());
-                advance(c, heap);
-            } else {
-                FitResult.NoFit noFit = (FitResult.NoFit) fit;
-                outcome.waiting(c.workload, noFit.reason());
-                if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
-                    blockBehind(c, outcome);
-                } else {
-                    advance(c, heap);
+                continue;
+            }
+            Attempt attempt = attempt(c.queue, c.workload, outcome.evicting());
+            switch (attempt) {
+                case Attempt.Admit admit -> {
+                    if (requeueIfOvertaken(c, admit.assignment(), heap)) {
+                        continue;
+                    }
+                    outcome.admit(c.queue, c.workload, admit.assignment());
+                    push(c.next(), heap, outcome);
+                }
+                case Attempt.Preempt preempt -> {
+                    // The preemptor waits for its victims; nothing else of its queue goes ahead of it now.
+                    outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
+                    if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
+                        blockBehind(c, outcome);
+                    }
+                }
+                case Attempt.Wait wait -> {
+                    outcome.waiting(c.workload, wait.reason());
+                    if (!blocks(c, outcome)) {
+                        push(c.next(), heap, outcome);
+                    }
                 }
             }
         }
+    }
+
+    /** What trying one workload came to. */
+    private sealed interface Attempt {
+        record Admit(Assignment assignment) implements Attempt {
+        }
+
+        record Preempt(Assignment assignment, List<PreemptionTarget> targets) implements Attempt {
+        }
+
+        record Wait(String reason) implements Attempt {
+        }
+    }
+
+    /**
+     * Full counts first, with preemption if that is what it takes; only then fewer pods (partial
+     * admission), each reduced count again allowed to fit or to preempt.
+     */
+    private Attempt attempt(ClusterQueueState cq, Workload wl, Set<ObjectKey> evicting) {
+        FitResult full = assigner.assign(cq, wl);
+        Attempt first = resolve(cq, wl, full, evicting);
+        if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {
+            return first;
+        }
+        Attempt reduced = new PodSetReducer(wl.podSets()).search(counts -> {
+            Attempt a = resolve(cq, wl, assigner.assign(cq, wl, counts), evicting);
+            return a instanceof Attempt.Wait ? null : a;
+        });
+        if (reduced != null) {
+            return reduced;
+        }
+        // Explain with the minimum counts: those are what would have to fit.
+        int[] minimum = wl.podSets().stream().mapToInt(PodSet::minCount).toArray();
+        Attempt atMinimum = resolve(cq, wl, assigner.assign(cq, wl, minimum), evicting);
+        return atMinimum instanceof Attempt.Wait ? atMinimum : wait;
+    }
+
+    private Attempt resolve(ClusterQueueState cq, Workload wl, FitResult fit, Set<ObjectKey> evicting) {
+        return switch (fit) {
+            case FitResult.Fits f -> new Attempt.Admit(f.assignment());
+            case FitResult.NeedsPreemption np -> {
+                List<PreemptionTarget> targets =
+                        preemptor.targets(cq, wl, np.assignment(), np.flavorResources(), evicting);
+                yield targets.isEmpty()
+                        ? new Attempt.Wait(np.shortage() + "; preempting would not make room: no admitted workload"
+                                + " that ClusterQueue " + cq.name() + "'s preemption policy lets it evict frees enough")
+                        : new Attempt.Preempt(np.assignment(), targets);
+            }
+            case FitResult.NoFit nf -> new Attempt.Wait(nf.reason());
+        };
     }
 
     /** Lazy re-keying: the stored key is a lower bound; if the real one loses to the next candidate, wait. */
@@ -89,12 +171,21 @@ public final class SchedulingCycle {
         return false;
     }
 
-    private void advance(Candidate c, PriorityQueue<Candidate> heap) {
-        Candidate next = c.next();
+    private void push(Candidate next, PriorityQueue<Candidate> heap, Outcome outcome) {
         if (next != null) {
             next.share = fairSharing ? shares.of(next.queue.node(), null) : 0;
+            next.sticky = outcome.isSticky(next.workload.key());
             heap.add(next);
         }
+    }
+
+    /** Under StrictFIFO a head that cannot be admitted holds back the rest of its queue. */
+    private boolean blocks(Candidate head, Outcome outcome) {
+        if (head.queue.spec().queueingStrategy() != QueueingStrategy.STRICT_FIFO) {
+            return false;
+        }
+        blockBehind(head, outcome);
+        return true;
     }
 
     private void blockBehind(Candidate head, Outcome outcome) {
@@ -113,6 +204,7 @@ public final class SchedulingCycle {
         final Workload workload;
         long share;
         boolean borrows;
+        boolean sticky;
 
         private Candidate(ClusterQueueState queue, Workload[] snapshot, int position) {
             this.queue = queue;

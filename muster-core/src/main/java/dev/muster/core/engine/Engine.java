@@ -13,23 +13,29 @@ import dev.muster.core.model.LocalQueueSpec;
 import dev.muster.core.model.Namespace;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
+import dev.muster.core.preemption.PreemptionTarget;
+import dev.muster.core.preemption.Preemptor;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * Muster's engine: it holds the quota tree and the workloads, and turns events (a workload was
- * submitted, a workload finished) into decisions on each {@link #schedule} call. It performs no
- * I/O and reads no clock: time is an argument. Adapters carry the decisions out.
+ * submitted, finished, or stopped after an eviction) into decisions on each {@link #schedule}
+ * call. It performs no I/O and reads no clock: time is an argument. Adapters carry the decisions out.
  */
 public final class Engine {
 
@@ -50,6 +56,7 @@ public final class Engine {
     /** Cohort trees where something changed since the last cycle; only these are scheduled. */
     private final TreeSet<String> dirtyRoots = new TreeSet<>();
     private final Map<String, QuotaNode> rootsByName = new HashMap<>();
+    private final Preemptions preemptions = new Preemptions();
 
     public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
             Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, AdmissionSettings settings) {
@@ -57,8 +64,7 @@ public final class Engine {
         this.settings = settings;
         for (ClusterQueueSpec spec : clusterQueues) {
             QuotaNode node = tree.clusterQueue(spec.name()).orElseThrow();
-            ClusterQueueState state = new ClusterQueueState(spec, node);
-            queues.put(spec.name(), state);
+            queues.put(spec.name(), new ClusterQueueState(spec, node));
         }
         for (ClusterQueueState q : queues.values()) {
             QuotaNode root = q.node().root();
@@ -67,7 +73,9 @@ public final class Engine {
         }
         localQueues.forEach(lq -> this.localQueues.put(lq.key(), lq));
         namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
-        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index()), settings.fairSharing());
+        Preemptor preemptor = new Preemptor(tree, queues,
+                settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
+        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index()), preemptor, settings.fairSharing());
     }
 
     public QuotaTree quotaTree() {
@@ -133,10 +141,7 @@ public final class Engine {
     public void remove(ObjectKey key) {
         AdmittedWorkload a = admitted.remove(key);
         if (a != null) {
-            ClusterQueueState cq = queues.get(a.clusterQueue());
-            tree.remove(cq.node(), a.assignment().usage());
-            cq.admittedChanged(-1);
-            markDirty(cq);
+            release(a);
         }
         Workload w = pending.remove(key);
         if (w != null) {
@@ -147,6 +152,7 @@ public final class Engine {
         }
         reasons.remove(key);
         unreportedReasons.remove(key);
+        preemptions.forget(key).ifPresent(this::markDirty);
     }
 
     /**
@@ -158,14 +164,27 @@ public final class Engine {
         if (a == null) {
             throw new IllegalStateException("workload " + key + " is not admitted");
         }
-        ClusterQueueState cq = queues.get(a.clusterQueue());
-        tree.remove(cq.node(), a.assignment().usage());
-        cq.admittedChanged(-1);
+        ClusterQueueState cq = release(a);
         Workload wl = a.workload();
         pending.put(key, wl);
         pendingQueue.put(key, cq);
         cq.enqueue(wl);
+        preemptions.forget(key).ifPresent(this::markDirty);
+    }
+
+    private ClusterQueueState release(AdmittedWorkload a) {
+        ClusterQueueState cq = queues.get(a.clusterQueue());
+        tree.remove(cq.node(), a.assignment().usage());
+        cq.released(a.workload().key());
         markDirty(cq);
+        return cq;
+    }
+
+    private void markDirty(ObjectKey workload) {
+        ClusterQueueState cq = pendingQueue.get(workload);
+        if (cq != null) {
+            markDirty(cq);
+        }
     }
 
     /** Runs one scheduling cycle at {@code nowMillis}; returns its decisions in the order taken. */
@@ -173,32 +192,128 @@ public final class Engine {
         List<Decision> decisions = new ArrayList<>();
         unreportedReasons.forEach((key, reason) -> decisions.add(new Decision.Wait(key, reason)));
         unreportedReasons.clear();
-        SchedulingCycle.Outcome outcome = new SchedulingCycle.Outcome() {
-            @Override
-            public void admit(ClusterQueueState cq, Workload wl, Assignment assignment) {
-                tree.add(cq.node(), assignment.usage());
-                cq.dequeue(wl);
-                cq.admittedChanged(1);
-                pending.remove(wl.key());
-                pendingQueue.remove(wl.key());
-                reasons.remove(wl.key());
-                admitted.put(wl.key(), new AdmittedWorkload(wl, cq.name(), assignment, nowMillis));
-                decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment));
-            }
-
-            @Override
-            public void waiting(Workload wl, String reason) {
-                if (!reason.equals(reasons.put(wl.key(), reason))) {
-                    decisions.add(new Decision.Wait(wl.key(), reason));
-                }
-            }
-        };
+        SchedulingCycle.Outcome outcome = new CycleOutcome(nowMillis, decisions);
         List<String> roots = new ArrayList<>(dirtyRoots);
         dirtyRoots.clear();
         for (String rootId : roots) {
             cycle.run(queuesByRoot.get(rootsByName.get(rootId)), outcome);
         }
         return decisions;
+    }
+
+    /** Applies what a cycle decides to the engine's state, and records the decisions. */
+    private final class CycleOutcome implements SchedulingCycle.Outcome {
+        private final long nowMillis;
+        private final List<Decision> decisions;
+
+        CycleOutcome(long nowMillis, List<Decision> decisions) {
+            this.nowMillis = nowMillis;
+            this.decisions = decisions;
+        }
+
+        @Override
+        public void admit(ClusterQueueState cq, Workload wl, Assignment assignment) {
+            tree.add(cq.node(), assignment.usage());
+            cq.dequeue(wl);
+            pending.remove(wl.key());
+            pendingQueue.remove(wl.key());
+            reasons.remove(wl.key());
+            preemptions.admitted(wl.key());
+            AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
+            cq.admitted(a);
+            admitted.put(wl.key(), a);
+            decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment));
+        }
+
+        @Override
+        public void preempt(ClusterQueueState cq, Workload wl, Assignment assignment, List<PreemptionTarget> targets) {
+            List<ObjectKey> victims = new ArrayList<>();
+            for (PreemptionTarget t : targets) {
+                ObjectKey victim = t.victim().workload().key();
+                victims.add(victim);
+                decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), PreemptionMessages.victim(t, wl, cq)));
+            }
+            preemptions.started(wl.key(), victims);
+            waiting(wl, preemptions.awaiting(wl.key()));
+        }
+
+        @Override
+        public void waiting(Workload wl, String reason) {
+            if (!reason.equals(reasons.put(wl.key(), reason))) {
+                decisions.add(new Decision.Wait(wl.key(), reason));
+            }
+        }
+
+        @Override
+        public String awaitingVictims(ObjectKey workload) {
+            return preemptions.awaiting(workload);
+        }
+
+        @Override
+        public boolean isSticky(ObjectKey workload) {
+            return preemptions.isSticky(workload);
+        }
+
+        @Override
+        public Set<ObjectKey> evicting() {
+            return preemptions.evicting();
+        }
+    }
+
+    /**
+     * Preemptions under way: which preemptor waits for which victims. A victim belongs to one
+     * preemptor only; a preemptor whose victims are all gone goes first in the next cycle.
+     */
+    private static final class Preemptions {
+        private final Map<ObjectKey, Set<ObjectKey>> victimsOf = new HashMap<>();
+        private final Map<ObjectKey, ObjectKey> preemptorOf = new HashMap<>();
+        private final Set<ObjectKey> sticky = new HashSet<>();
+
+        void started(ObjectKey preemptor, List<ObjectKey> victims) {
+            victimsOf.put(preemptor, new LinkedHashSet<>(victims));
+            victims.forEach(v -> preemptorOf.put(v, preemptor));
+        }
+
+        /** A workload stopped or went away: returns the preemptor that may now go ahead, if any. */
+        Optional<ObjectKey> forget(ObjectKey workload) {
+            Set<ObjectKey> own = victimsOf.remove(workload);
+            if (own != null) {
+                own.forEach(preemptorOf::remove);
+            }
+            sticky.remove(workload);
+            ObjectKey preemptor = preemptorOf.remove(workload);
+            if (preemptor == null) {
+                return Optional.empty();
+            }
+            Set<ObjectKey> rest = victimsOf.get(preemptor);
+            rest.remove(workload);
+            if (rest.isEmpty()) {
+                victimsOf.remove(preemptor);
+                sticky.add(preemptor);
+            }
+            return Optional.of(preemptor);
+        }
+
+        void admitted(ObjectKey workload) {
+            sticky.remove(workload);
+        }
+
+        String awaiting(ObjectKey preemptor) {
+            Set<ObjectKey> victims = victimsOf.get(preemptor);
+            if (victims == null) {
+                return null;
+            }
+            return "waiting for " + victims.size() + " preempted workload" + (victims.size() == 1 ? "" : "s")
+                    + " to stop before it is admitted: " + String.join(", ", victims.stream().map(ObjectKey::toString).toList());
+        }
+
+        boolean isSticky(ObjectKey workload) {
+            return sticky.contains(workload);
+        }
+
+        Set<ObjectKey> evicting() {
+            return preemptorOf.keySet();
+        }
     }
 
     private void markDirty(ClusterQueueState cq) {
@@ -215,7 +330,7 @@ public final class Engine {
 
     /** Every admitted workload, in namespace/name order. */
     public List<AdmittedWorkload> admittedWorkloads() {
-        return admitted.values().stream().sorted(java.util.Comparator.comparing(a -> a.workload().key())).toList();
+        return admitted.values().stream().sorted(Comparator.comparing(a -> a.workload().key())).toList();
     }
 
     public boolean isPending(ObjectKey key) {

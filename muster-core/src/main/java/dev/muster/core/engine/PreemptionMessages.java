@@ -1,0 +1,38 @@
+package dev.muster.core.engine;
+
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.model.Workload;
+import dev.muster.core.preemption.PreemptionTarget;
+
+/** The words a preempted workload's owner reads: who took its place, and by which rule. */
+final class PreemptionMessages {
+
+    private PreemptionMessages() {
+    }
+
+    static String victim(PreemptionTarget t, Workload preemptor, ClusterQueueState preemptorQueue) {
+        String by = "preempted by " + preemptor.key() + " (priority " + preemptor.priority() + ") of ClusterQueue "
+                + preemptorQueue.name() + ": ";
+        return by + switch (t.detail()) {
+            case PreemptionTarget.IN_CLUSTER_QUEUE -> "it outranks this workload in the same ClusterQueue"
+                    + " (withinClusterQueue: " + spelled(preemptorQueue.spec().policies().preemption().withinClusterQueue()) + ")";
+            case PreemptionTarget.IN_COHORT_RECLAMATION -> "its ClusterQueue reclaims nominal quota that ClusterQueue "
+                    + t.victim().clusterQueue() + " was borrowing (reclaimWithinCohort: "
+                    + spelled(preemptorQueue.spec().policies().preemption().reclaimWithinCohort()) + ")";
+            case PreemptionTarget.IN_COHORT_RECLAIM_WHILE_BORROWING -> "it may borrow and preempt lower-priority"
+                    + " workloads of ClusterQueue " + t.victim().clusterQueue() + " (borrowWithinCohort)";
+            case PreemptionTarget.IN_COHORT_FAIR_SHARING -> "fair sharing: ClusterQueue " + t.victim().clusterQueue()
+                    + " holds a larger share of the cohort than ClusterQueue " + preemptorQueue.name() + " would";
+            default -> t.detail();
+        };
+    }
+
+    /** LOWER_OR_NEWER_EQUAL_PRIORITY as a manifest spells it: LowerOrNewerEqualPriority. */
+    static String spelled(Enum<?> value) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : value.name().split("_")) {
+            sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,183 @@
+package dev.muster.core.preemption;
+
+import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.fairshare.DominantResourceShare;
+import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.Preemption;
+import dev.muster.core.model.ClusterQueuePolicies.ReclaimWithinCohort;
+import dev.muster.core.model.ClusterQueuePolicies.WithinClusterQueue;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.Workload;
+import dev.muster.core.quota.QuotaNode;
+import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Chooses which admitted workloads to evict so that a pending one fits, with Kueue's rules: the
+ * candidates a ClusterQueue's {@code preemption} policy allows, in Kueue's order, removed one by
+ * one until the preemptor fits, then put back in reverse wherever they are not needed, so the set
+ * is minimal. With fair sharing, the victims' queues must keep a higher share than the preemptor's.
+ */
+public final class Preemptor {
+
+    private final QuotaTree tree;
+    private final Map<String, ClusterQueueState> queues;
+    private final FairSharingPreemption fairSharing;
+
+    /**
+     * @param queues     every ClusterQueue by name
+     * @param fairSharing null for classical preemption
+     */
+    public Preemptor(QuotaTree tree, Map<String, ClusterQueueState> queues, FairSharingPreemption fairSharing) {
+        this.tree = tree;
+        this.queues = queues;
+        this.fairSharing = fairSharing;
+    }
+
+    /**
+     * The workloads to evict for {@code preemptor} to fit as {@code assignment}; empty when no
+     * allowed set makes room. {@code evicting} are victims of earlier preemptions that are still
+     * stopping: they are never counted twice.
+     */
+    public List<PreemptionTarget> targets(ClusterQueueState queue, Workload preemptor, Assignment assignment,
+            boolean[] needed, Set<ObjectKey> evicting) {
+        PreemptionContext ctx = new PreemptionContext(tree, queue, preemptor, assignment, needed);
+        List<Candidate> candidates = candidates(ctx, evicting);
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        candidates.sort(Candidate.ORDER);
+        List<Candidate> victims = fairSharing != null
+                ? fairSharing.victims(ctx, candidates, borrowingThreshold(queue, preemptor))
+                : classical(ctx, candidates);
+        return victims.stream().map(v -> new PreemptionTarget(v.workload(), detail(v, assignment))).toList();
+    }
+
+    private String detail(Candidate victim, Assignment assignment) {
+        if (victim.sameQueue()) {
+            return PreemptionTarget.IN_CLUSTER_QUEUE;
+        }
+        if (fairSharing != null) {
+            return PreemptionTarget.IN_COHORT_FAIR_SHARING;
+        }
+        return assignment.borrows() ? PreemptionTarget.IN_COHORT_RECLAIM_WHILE_BORROWING
+                : PreemptionTarget.IN_COHORT_RECLAMATION;
+    }
+
+    /** Kueue's findCandidates, generalised to cohort trees. */
+    private List<Candidate> candidates(PreemptionContext ctx, Set<ObjectKey> evicting) {
+        ClusterQueueState queue = ctx.queue();
+        Preemption policy = queue.spec().policies().preemption();
+        int priority = ctx.preemptor().priority();
+        List<Candidate> out = new ArrayList<>();
+        if (policy.withinClusterQueue() != WithinClusterQueue.NEVER) {
+            boolean newerEqual = policy.withinClusterQueue() == WithinClusterQueue.LOWER_OR_NEWER_EQUAL_PRIORITY;
+            for (AdmittedWorkload a : queue.admittedWorkloads()) {
+                int p = a.workload().priority();
+                boolean lower = p < priority;
+                boolean newerAtEqual = newerEqual && p == priority && isNewer(a.workload(), ctx.preemptor());
+                if ((lower || newerAtEqual) && !evicting.contains(a.workload().key()) && ctx.usesNeededResources(a)) {
+                    out.add(new Candidate(a, queue, true));
+                }
+            }
+        }
+        if (queue.node().hasParent() && policy.reclaimWithinCohort() != ReclaimWithinCohort.NEVER) {
+            boolean onlyLower = policy.reclaimWithinCohort() == ReclaimWithinCohort.LOWER_PRIORITY;
+            for (ClusterQueueState other : queues.values()) {
+                if (other == queue || other.node().root() != queue.node().root() || !borrowsUpToCommonCohort(ctx, other)) {
+                    continue;
+                }
+                for (AdmittedWorkload a : other.admittedWorkloads()) {
+                    if (onlyLower && a.workload().priority() >= priority) {
+                        continue;
+                    }
+                    if (!evicting.contains(a.workload().key()) && ctx.usesNeededResources(a)) {
+                        out.add(new Candidate(a, other, false));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isNewer(Workload candidate, Workload preemptor) {
+        return Workload.QUEUE_ORDER.compare(candidate, preemptor) > 0;
+    }
+
+    /**
+     * A queue in another part of the tree is a source of candidates only while it, and every
+     * cohort between it and the cohort it shares with the preemptor, uses more than its own quota.
+     */
+    private static boolean borrowsUpToCommonCohort(PreemptionContext ctx, ClusterQueueState other) {
+        QuotaNode common = commonAncestor(ctx.queue().node(), other.node());
+        for (QuotaNode n = other.node(); n != null && n != common; n = n.parent()) {
+            if (!ctx.borrowsWhereNeeded(n)) {
+                return false;
+            }
+        }
+        return common != null;
+    }
+
+    private static QuotaNode commonAncestor(QuotaNode a, QuotaNode b) {
+        for (QuotaNode x = a.parent(); x != null; x = x.parent()) {
+            for (QuotaNode y = b.parent(); y != null; y = y.parent()) {
+                if (x == y) {
+                    return x;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@code borrowWithinCohort}: a preemptor that must borrow may evict in other queues only
+     * below this priority (its own, or the policy's maxPriorityThreshold + 1); null when the policy is Never.
+     */
+    private static Integer borrowingThreshold(ClusterQueueState queue, Workload preemptor) {
+        var borrow = queue.spec().policies().preemption().borrowWithinCohort();
+        if (borrow.policy() == BorrowPolicy.NEVER) {
+            return null;
+        }
+        int threshold = preemptor.priority();
+        if (borrow.maxPriorityThreshold().isPresent() && borrow.maxPriorityThreshold().get() < threshold) {
+            threshold = borrow.maxPriorityThreshold().get() + 1;
+        }
+        return threshold;
+    }
+
+    /** Kueue's classical GetTargets: which attempts to make, and with what borrowing allowed. */
+    private List<Candidate> classical(PreemptionContext ctx, List<Candidate> candidates) {
+        List<Candidate> sameQueue = candidates.stream().filter(Candidate::sameQueue).toList();
+        if (sameQueue.size() == candidates.size()) {
+            return MinimalSet.find(ctx, candidates, true, null);
+        }
+        Integer threshold = borrowingThreshold(ctx.queue(), ctx.preemptor());
+        if (threshold != null) {
+            List<Candidate> allowed = candidates;
+            if (!ctx.underNominalWhereNeeded()) {
+                int limit = threshold;
+                allowed = candidates.stream().filter(c -> c.sameQueue() || c.priority() < limit).toList();
+            }
+            return MinimalSet.find(ctx, allowed, true, threshold);
+        }
+        // Reclaiming lent quota from other queues is only allowed while this queue stays within its
+        // nominal quota: a preemptor may not take from others by priority alone.
+        if (ctx.underNominalWhereNeeded()) {
+            List<Candidate> found = MinimalSet.find(ctx, candidates, false, null);
+            if (!found.isEmpty()) {
+                return found;
+            }
+        }
+        return MinimalSet.find(ctx, sameQueue, true, null);
+    }
+
+    /** The share calculator, for the fair-sharing variant. */
+    public static FairSharingPreemption fairSharing(QuotaTree tree, List<FairSharingPreemption.Strategy> strategies) {
+        return new FairSharingPreemption(new DominantResourceShare(tree.index()), strategies);
+    }
+}

@@ -9,14 +9,29 @@ import java.util.PriorityQueue;
 final class EventQueue {
 
     /** Something that happens at a point of virtual time. */
-    sealed interface SimEvent permits Arrival, Completion {
+    sealed interface SimEvent permits Arrival, PodsReady, Completion, CheckOutcome, Wakeup {
     }
 
     record Arrival(int workload) implements SimEvent {
     }
 
-    /** The end of a run; {@code admission} tells stale completions (of an earlier admission) apart. */
+    /**
+     * All pods of an admission run. {@code admission} counts the workload's quota reservations, so
+     * that events of an earlier admission (before an eviction) are recognised as stale.
+     */
+    record PodsReady(int workload, int admission) implements SimEvent {
+    }
+
+    /** The end of a run. */
     record Completion(int workload, int admission) implements SimEvent {
+    }
+
+    /** An admission check's controller reports its answer for one quota reservation. */
+    record CheckOutcome(int workload, int admission, String check, String state) implements SimEvent {
+    }
+
+    /** The engine asked to be woken: a backoff ends or a pods-ready timeout expires. */
+    record Wakeup() implements SimEvent {
     }
 
     private record Scheduled(long atMillis, long sequence, SimEvent event) {

@@ -20,7 +20,9 @@ final class SimWorkload {
     Assignment assignment;
     Long admittedAtMillis;
     Long finishedAtMillis;
+    /** Quota reservations so far; events carry the number of the one they belong to. */
     int admissions;
+    Long podsReadyAtMillis;
     String message = "";
     final List<Report.Eviction> evictions = new ArrayList<>();
 

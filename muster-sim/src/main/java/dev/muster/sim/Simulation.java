@@ -3,12 +3,13 @@ package dev.muster.sim;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
-import dev.muster.core.admission.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
+import dev.muster.sim.cluster.CheckControllers;
 import dev.muster.sim.cluster.JobStandIn;
+import dev.muster.core.model.CheckState;
 import dev.muster.sim.report.Report;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,13 +30,16 @@ public final class Simulation {
     private final Map<ObjectKey, SimWorkload> byEngineKey = new HashMap<>();
     private final EventQueue events = new EventQueue();
     private final Timeline timeline = new Timeline();
+    private final CheckControllers checks;
+    private final java.util.Set<Long> wakeups = new java.util.HashSet<>();
     private long now;
 
     public Simulation(Scenario scenario, SimulationOptions options) {
         this.scenario = scenario;
         this.options = options;
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
-                scenario.namespaces(), new AdmissionSettings(scenario.settings().fairSharing()));
+                scenario.namespaces(), EngineSettings.from(scenario.settings()));
+        this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
         for (WorkloadSource source : scenario.workloads()) {
@@ -90,7 +94,9 @@ public final class Simulation {
             }
             scheduleUntilSettled();
         }
-        long end = events.isEmpty() ? now : until;
+        // Nothing left to happen: the run ended with the last thing that did happen (stale events of
+        // an earlier admission, or a wakeup that changed nothing, do not count).
+        long end = events.isEmpty() ? timeline.lastMillis() : until;
         return new ReportBuilder(engine, timeline).build(end, workloads, scenario);
     }
 
@@ -109,7 +115,10 @@ public final class Simulation {
     private void handle(EventQueue.SimEvent event) {
         switch (event) {
             case EventQueue.Arrival a -> arrive(workloads.get(a.workload()));
+            case EventQueue.PodsReady r -> podsReady(workloads.get(r.workload()), r.admission());
             case EventQueue.Completion c -> complete(workloads.get(c.workload()), c.admission());
+            case EventQueue.CheckOutcome o -> checkAnswered(workloads.get(o.workload()), o);
+            case EventQueue.Wakeup w -> wakeups.remove(now);
         }
     }
 
@@ -147,9 +156,14 @@ public final class Simulation {
         for (int round = 0; round < 100; round++) {
             List<ObjectKey> evicted = applyAll(engine.schedule(now));
             if (evicted.isEmpty()) {
+                engine.nextWakeupMillis().ifPresent(at -> {
+                    if (at > now && wakeups.add(at)) {
+                        events.schedule(at, new EventQueue.Wakeup());
+                    }
+                });
                 return;
             }
-            evicted.forEach(engine::evicted);
+            evicted.forEach(key -> engine.evicted(key, now));
         }
         throw new IllegalStateException("evictions did not settle at " + Timeline.duration(now));
     }
@@ -160,6 +174,7 @@ public final class Simulation {
             SimWorkload sw = byEngineKey.get(d.workload());
             switch (d) {
                 case Decision.Admit admit -> admit(sw, admit);
+                case Decision.ReserveQuota reserve -> reserve(sw, reserve);
                 case Decision.Evict evict -> {
                     evict(sw, evict);
                     evicted.add(d.workload());
@@ -174,24 +189,80 @@ public final class Simulation {
     }
 
     private void evict(SimWorkload sw, Decision.Evict evict) {
+        boolean podsStarted = sw.state == WorkloadState.Admitted;
         sw.state = WorkloadState.Pending;
+        sw.admittedAtMillis = null;
         sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
         sw.message = evict.message();
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
                 evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
-        record(sw, sw.standIn.evicted());
+        if (podsStarted) {
+            record(sw, sw.standIn.evicted());
+        }
+    }
+
+    private void reserve(SimWorkload sw, Decision.ReserveQuota reserve) {
+        holdQuota(sw, reserve.clusterQueue(), reserve.assignment());
+        sw.state = WorkloadState.QuotaReserved;
+        sw.message = "quota reserved in ClusterQueue " + reserve.clusterQueue() + "; waiting for admission checks "
+                + String.join(", ", reserve.checks());
+        timeline.add(now, sw.objectRef(), "Normal", "QuotaReserved",
+                "quota reserved in ClusterQueue " + reserve.clusterQueue() + ": " + Timeline.describe(reserve.assignment())
+                        + "; admission checks " + String.join(", ", reserve.checks()) + " must pass first");
+        int index = workloads.indexOf(sw);
+        for (String check : reserve.checks()) {
+            checks.answer(sw.workload.key().toString(), check).ifPresentOrElse(
+                    answer -> events.schedule(now + answer.delayMillis(),
+                            new EventQueue.CheckOutcome(index, sw.admissions, check, answer.state())),
+                    () -> sw.message += "; " + checks.unanswered(check));
+        }
+    }
+
+    private void holdQuota(SimWorkload sw, String clusterQueue, dev.muster.core.admission.Assignment assignment) {
+        sw.clusterQueue = clusterQueue;
+        sw.assignment = assignment;
+        sw.admissions++;
+        sw.podsReadyAtMillis = null;
+    }
+
+    private void checkAnswered(SimWorkload sw, EventQueue.CheckOutcome outcome) {
+        if (sw.admissions != outcome.admission() || sw.state != WorkloadState.QuotaReserved) {
+            return;
+        }
+        CheckState state = CheckState.valueOf(outcome.state().toUpperCase(java.util.Locale.ROOT));
+        timeline.add(now, sw.objectRef(), state == CheckState.READY ? "Normal" : "Warning", "AdmissionCheck",
+                "admission check " + outcome.check() + ": " + outcome.state());
+        engine.updateCheck(sw.workload.key(), outcome.check(), state, "", checks.retryDelayMillis(outcome.check()));
     }
 
     private void admit(SimWorkload sw, Decision.Admit admit) {
+        if (sw.state != WorkloadState.QuotaReserved) {
+            holdQuota(sw, admit.clusterQueue(), admit.assignment());
+        }
         sw.state = WorkloadState.Admitted;
-        sw.clusterQueue = admit.clusterQueue();
-        sw.assignment = admit.assignment();
         sw.admittedAtMillis = now;
-        sw.admissions++;
         sw.message = "admitted by ClusterQueue " + admit.clusterQueue();
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",
-                "quota reserved in ClusterQueue " + admit.clusterQueue() + ": " + Timeline.describe(admit.assignment()));
+                "admitted by ClusterQueue " + admit.clusterQueue() + ": " + Timeline.describe(admit.assignment()));
         record(sw, sw.standIn.admitted());
+        int index = workloads.indexOf(sw);
+        long readyAfter = sw.source.podsReadyAfterMillis();
+        if (readyAfter == 0) {
+            podsReady(sw, sw.admissions);
+        } else {
+            events.schedule(now + readyAfter, new EventQueue.PodsReady(index, sw.admissions));
+        }
+    }
+
+    private void podsReady(SimWorkload sw, int admission) {
+        if (sw.admissions != admission || sw.state != WorkloadState.Admitted) {
+            return;
+        }
+        sw.podsReadyAtMillis = now;
+        engine.podsReady(sw.workload.key());
+        if (sw.source.podsReadyAfterMillis() > 0) {
+            timeline.add(now, sw.objectRef(), "Normal", "PodsReady", "all admitted pods are running");
+        }
         sw.source.durationMillis().ifPresent(d ->
                 events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.admissions)));
     }

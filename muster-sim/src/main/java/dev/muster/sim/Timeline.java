@@ -12,9 +12,16 @@ import java.util.TreeMap;
 final class Timeline {
 
     private final List<Report.EventReport> events = new ArrayList<>();
+    private long lastMillis;
 
     void add(long atMillis, String object, String type, String reason, String message) {
         events.add(new Report.EventReport(atMillis / 1000.0, object, type, reason, message));
+        lastMillis = Math.max(lastMillis, atMillis);
+    }
+
+    /** When the last event happened; 0 before any. */
+    long lastMillis() {
+        return lastMillis;
     }
 
     List<Report.EventReport> events() {

@@ -8,12 +8,16 @@ import java.util.List;
 import java.util.Optional;
 
 /** Reads the {@code sim.muster.dev/*} annotations that steer the simulation. */
-final class SimAnnotations {
+public final class SimAnnotations {
 
     static final String PREFIX = "sim.muster.dev/";
     static final String ARRIVAL = PREFIX + "arrival";
     static final String DURATION = PREFIX + "duration";
-    private static final List<String> KNOWN = List.of(ARRIVAL, DURATION);
+    static final String PODS_READY_AFTER = PREFIX + "pods-ready-after";
+    /** On an AdmissionCheck of the simulator's scripted controller: what the check answers, attempt by attempt. */
+    public static final String CHECK_SCRIPT = PREFIX + "check-script";
+    private static final List<String> WORKLOAD_KEYS = List.of(ARRIVAL, DURATION, PODS_READY_AFTER);
+    private static final List<String> KNOWN = List.of(ARRIVAL, DURATION, PODS_READY_AFTER, CHECK_SCRIPT);
 
     private SimAnnotations() {
     }
@@ -21,6 +25,7 @@ final class SimAnnotations {
     static SimTiming read(ManifestObject object, boolean workload) {
         Field annotations = object.root().get("metadata").get("annotations");
         long arrival = 0;
+        long podsReadyAfter = 0;
         Optional<Long> duration = Optional.empty();
         for (var e : object.meta().annotations().entrySet()) {
             String key = e.getKey();
@@ -33,7 +38,19 @@ final class SimAnnotations {
                         + Spelling.suggestion(key, KNOWN));
                 continue;
             }
-            if (!workload) {
+            if (key.equals(CHECK_SCRIPT)) {
+                if (!object.kind().equals("AdmissionCheck")) {
+                    f.error("only an AdmissionCheck may set " + key);
+                } else {
+                    try {
+                        CheckScript.parse(f.requiredString());
+                    } catch (IllegalArgumentException bad) {
+                        f.error(bad.getMessage());
+                    }
+                }
+                continue;
+            }
+            if (!workload && WORKLOAD_KEYS.contains(key)) {
                 f.error("only workload objects (RayJob, RayCluster, Job, Pod, Workload) may set " + key
                         + " in this version");
                 continue;
@@ -44,10 +61,12 @@ final class SimAnnotations {
             }
             if (key.equals(ARRIVAL)) {
                 arrival = d.get().toMillis();
+            } else if (key.equals(PODS_READY_AFTER)) {
+                podsReadyAfter = d.get().toMillis();
             } else {
                 duration = Optional.of(d.get().toMillis());
             }
         }
-        return new SimTiming(arrival, duration);
+        return new SimTiming(arrival, duration, podsReadyAfter);
     }
 }

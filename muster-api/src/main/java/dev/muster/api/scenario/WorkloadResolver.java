@@ -47,7 +47,8 @@ final class WorkloadResolver {
                     w.podSets().stream().map(PodSetDraft::podSet).toList(),
                     e.origin(),
                     w.podSets().stream().map(PodSetDraft::template).toList(),
-                    w.rayWorkerGroups()));
+                    w.rayWorkerGroups(),
+                    e.timing().podsReadyAfterMillis()));
         }
         // Stable: workloads that arrive together are created in file order.
         out.sort(Comparator.comparingLong(WorkloadSource::arrivalMillis));

@@ -27,6 +27,8 @@ import java.util.Optional;
  *                          for placement
  * @param rayWorkerGroups   for a RayJob or RayCluster, every worker group's scaling fields (suspended
  *                          groups too), for KAI's gang minimum; empty for other kinds
+ * @param podsReadyAfterMillis {@code sim.muster.dev/pods-ready-after}: how long its pods take to be
+ *                          ready once admitted (image pulls, start-up), 0 when absent
  */
 public record WorkloadSource(
         String kind,
@@ -40,7 +42,8 @@ public record WorkloadSource(
         List<PodSet> podSets,
         SourceLocation origin,
         List<PodTemplate> podTemplates,
-        List<RayWorkerGroup> rayWorkerGroups) {
+        List<RayWorkerGroup> rayWorkerGroups,
+        long podsReadyAfterMillis) {
 
     public WorkloadSource {
         podSets = List.copyOf(podSets);
@@ -64,7 +67,7 @@ public record WorkloadSource(
             List<PodSet> podSets,
             SourceLocation origin) {
         this(kind, key, localQueue, kaiQueue, priority, priorityClassName, arrivalMillis, durationMillis, podSets,
-                origin, List.of(), List.of());
+                origin, List.of(), List.of(), 0);
     }
 
     /** The template of a pod set, when templates are known. */

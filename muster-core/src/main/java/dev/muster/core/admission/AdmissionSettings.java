@@ -10,16 +10,18 @@ import java.util.List;
  *                              preempt by it (Kueue's {@code fairSharing.enable})
  * @param preemptionStrategies  Kueue's {@code fairSharing.preemptionStrategies}; empty means Kueue's
  *                              default, LessThanOrEqualToFinalShare then LessThanInitialShare
+ * @param podsReady             Kueue's {@code waitForPodsReady}
  */
-public record AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies) {
+public record AdmissionSettings(
+        boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies, PodsReadyPolicy podsReady) {
 
-    public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false, List.of());
+    public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false, List.of(), PodsReadyPolicy.DISABLED);
 
     public AdmissionSettings {
         preemptionStrategies = List.copyOf(preemptionStrategies);
     }
 
     public AdmissionSettings(boolean fairSharing) {
-        this(fairSharing, List.of());
+        this(fairSharing, List.of(), PodsReadyPolicy.DISABLED);
     }
 }

@@ -25,8 +25,11 @@ public final class ClusterQueueState {
     private final QuotaNode node;
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
     private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
-    /** Workloads queued here whose namespace the queue's namespaceSelector refuses: pending, never admissible. */
-    private final Set<ObjectKey> refused = new HashSet<>();
+    /**
+     * Pending workloads that are not candidates now: refused by the namespaceSelector, or backing
+     * off before a requeue. Kueue counts them as pending all the same.
+     */
+    private final Set<ObjectKey> parked = new HashSet<>();
     private final Map<ObjectKey, AdmittedWorkload> admitted = new TreeMap<>();
 
     public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
@@ -72,17 +75,17 @@ public final class ClusterQueueState {
         return pending.remove(w);
     }
 
-    public void refuse(ObjectKey key) {
-        refused.add(key);
+    public void park(ObjectKey key) {
+        parked.add(key);
     }
 
-    public boolean forget(ObjectKey key) {
-        return refused.remove(key);
+    public boolean unpark(ObjectKey key) {
+        return parked.remove(key);
     }
 
-    /** Pending workloads as Kueue counts them: the queued ones and the inadmissible ones. */
+    /** Pending workloads as Kueue counts them: the queued ones and the parked ones. */
     public int pendingCount() {
-        return pending.size() + refused.size();
+        return pending.size() + parked.size();
     }
 
     public void admitted(AdmittedWorkload a) {

@@ -10,8 +10,22 @@ public sealed interface Decision {
 
     ObjectKey workload();
 
-    /** Reserve quota for the workload in {@code clusterQueue} as {@code assignment} says. */
+    /**
+     * The workload is admitted: quota is reserved in {@code clusterQueue} as {@code assignment} says
+     * and every admission check (if any) is Ready, so its job may start.
+     */
     record Admit(ObjectKey workload, String clusterQueue, Assignment assignment) implements Decision {
+    }
+
+    /**
+     * Quota is reserved, but the ClusterQueue's admission checks must pass first (state
+     * QuotaReserved); report their outcome with {@code Engine.updateCheck}.
+     */
+    record ReserveQuota(ObjectKey workload, String clusterQueue, Assignment assignment, java.util.List<String> checks)
+            implements Decision {
+        public ReserveQuota {
+            checks = java.util.List.copyOf(checks);
+        }
     }
 
     /**

@@ -7,6 +7,9 @@ import dev.muster.core.admission.ClusterQueueState;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.FlavorAssigner;
 import dev.muster.core.admission.SchedulingCycle;
+import dev.muster.core.admission.PodsReadyPolicy;
+import dev.muster.core.model.CheckState;
+import dev.muster.core.model.ClusterQueuePolicies.AdmissionCheckRule;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
 import dev.muster.core.model.LocalQueueSpec;
@@ -15,6 +18,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.preemption.Preemptor;
+import dev.muster.core.admission.PodSetAssignment;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
@@ -22,12 +26,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -57,6 +60,14 @@ public final class Engine {
     private final TreeSet<String> dirtyRoots = new TreeSet<>();
     private final Map<String, QuotaNode> rootsByName = new HashMap<>();
     private final Preemptions preemptions = new Preemptions();
+    private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
+    /** Workloads waiting out a requeue backoff: key → the time they queue again. */
+    private final Map<ObjectKey, Long> backoff = new TreeMap<>();
+    /** Deactivated workloads (a rejected check, too many requeues) with the reason. */
+    private final Map<ObjectKey, String> inactive = new TreeMap<>();
+    /** Decisions taken between cycles (a check turned Ready, asked to retry): reported by the next cycle. */
+    private final List<Decision> between = new ArrayList<>();
+    private long lastScheduleMillis;
 
     public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
             Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, AdmissionSettings settings) {
@@ -92,12 +103,13 @@ public final class Engine {
             throw new IllegalStateException("workload " + wl.key() + " is already known");
         }
         pending.put(wl.key(), wl);
+        progress.put(wl.key(), new WorkloadProgress());
         resolveQueue(wl).ifPresentOrElse(cq -> {
             pendingQueue.put(wl.key(), cq);
             String refusal = namespaceRefusal(cq, wl.key().namespace());
             if (refusal != null) {
                 // Kueue keeps it in the ClusterQueue as inadmissible: counted as pending, never admitted.
-                cq.refuse(wl.key());
+                cq.park(wl.key());
                 reasons.put(wl.key(), refusal);
                 unreportedReasons.put(wl.key(), refusal);
                 return;
@@ -147,29 +159,153 @@ public final class Engine {
         if (w != null) {
             ClusterQueueState cq = pendingQueue.remove(key);
             if (cq != null && !cq.dequeue(w)) {
-                cq.forget(key);
+                cq.unpark(key);
             }
         }
         reasons.remove(key);
         unreportedReasons.remove(key);
+        progress.remove(key);
+        backoff.remove(key);
+        inactive.remove(key);
         preemptions.forget(key).ifPresent(this::markDirty);
     }
 
     /**
-     * The adapter stopped a workload the engine told it to evict: its quota is released and it
-     * queues again, in its original place (Kueue keeps the creation time for preempted workloads).
+     * The adapter stopped a workload the engine told it to evict: its quota is released and, by
+     * the cause of the eviction, it queues again at once (preempted: in its original place, as
+     * Kueue keeps the creation time), after a backoff (a check asked to retry, pods were not ready
+     * in time), or never (a check rejected it, or it ran out of requeues).
      */
-    public void evicted(ObjectKey key) {
+    public void evicted(ObjectKey key, long nowMillis) {
         AdmittedWorkload a = admitted.remove(key);
         if (a == null) {
             throw new IllegalStateException("workload " + key + " is not admitted");
         }
         ClusterQueueState cq = release(a);
-        Workload wl = a.workload();
-        pending.put(key, wl);
-        pendingQueue.put(key, cq);
-        cq.enqueue(wl);
+        WorkloadProgress p = progress.get(key);
+        WorkloadProgress.EvictionCause cause = p.eviction;
+        String message = p.evictionMessage;
+        long requeueAfter = p.requeueAfterMillis;
+        p.reset();
         preemptions.forget(key).ifPresent(this::markDirty);
+        Workload wl = a.workload();
+        pendingQueue.put(key, cq);
+        if (cause == WorkloadProgress.EvictionCause.CHECK_REJECTED) {
+            deactivate(key, cq, message);
+            return;
+        }
+        long requeueAt = nowMillis;
+        if (cause == WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT) {
+            PodsReadyPolicy policy = settings.podsReady();
+            p.podsReadyRequeues++;
+            if (policy.backoffLimitCount().isPresent() && p.podsReadyRequeues > policy.backoffLimitCount().get()) {
+                deactivate(key, cq, "deactivated: its pods were not ready within "
+                        + Durations.text(policy.timeoutMillis()) + " " + p.podsReadyRequeues
+                        + " times, more than waitForPodsReady.requeuingStrategy.backoffLimitCount allows");
+                return;
+            }
+            requeueAt = nowMillis + policy.backoffMillis(p.podsReadyRequeues);
+            if (policy.requeueAtEviction()) {
+                wl = new Workload(wl.key(), wl.queueName(), wl.priority(), nowMillis, wl.sequence(), wl.podSets());
+            }
+        } else if (cause == WorkloadProgress.EvictionCause.CHECK_RETRY) {
+            requeueAt = nowMillis + requeueAfter;
+        }
+        pending.put(key, wl);
+        if (requeueAt > nowMillis) {
+            backoff.put(key, requeueAt);
+            cq.park(key);
+            String why = "evicted (" + message + "); it queues again in " + Durations.text(requeueAt - nowMillis)
+                    + " (requeue backoff)";
+            reasons.put(key, why);
+            unreportedReasons.put(key, why);
+                    } else {
+            cq.enqueue(wl);
+        }
+    }
+
+    /** For preemption by an adapter that has no clock: the workload queues again at once. */
+    public void evicted(ObjectKey key) {
+        evicted(key, lastScheduleMillis);
+    }
+
+    private void deactivate(ObjectKey key, ClusterQueueState cq, String message) {
+        pendingQueue.remove(key);
+        inactive.put(key, message);
+        reasons.put(key, message);
+        unreportedReasons.put(key, message);
+    }
+
+    /**
+     * An admission check's controller reports the check's state for a workload holding quota.
+     * Ready for every check admits it; Retry evicts it and requeues it after
+     * {@code requeueAfterMillis}; Rejected evicts and deactivates it.
+     */
+    public void updateCheck(ObjectKey key, String check, CheckState state, String message, long requeueAfterMillis) {
+        WorkloadProgress p = progress.get(key);
+        if (p == null || !admitted.containsKey(key) || !p.checks.containsKey(check) || p.eviction != null) {
+            return; // stale: the workload no longer holds quota under this check
+        }
+        p.checks.put(check, state);
+        p.checkMessages.put(check, message);
+        AdmittedWorkload a = admitted.get(key);
+        switch (state) {
+            case READY -> {
+                if (!p.admitted && p.allChecksReady()) {
+                    p.admitted = true;
+                    p.admittedAtMillis = lastScheduleMillis;
+                    between.add(new Decision.Admit(key, a.clusterQueue(), a.assignment()));
+                }
+            }
+            case RETRY -> requestEviction(key, p, WorkloadProgress.EvictionCause.CHECK_RETRY, "AdmissionCheck",
+                    "admission check " + check + " asks to retry" + (message.isEmpty() ? "" : ": " + message),
+                    requeueAfterMillis);
+            case REJECTED -> requestEviction(key, p, WorkloadProgress.EvictionCause.CHECK_REJECTED, "AdmissionCheck",
+                    "deactivated: admission check " + check + " rejected the workload"
+                            + (message.isEmpty() ? "" : ": " + message), 0);
+            case PENDING -> { }
+        }
+    }
+
+    private void requestEviction(ObjectKey key, WorkloadProgress p, WorkloadProgress.EvictionCause cause,
+            String reason, String message, long requeueAfterMillis) {
+        p.eviction = cause;
+        p.evictionMessage = message;
+        p.requeueAfterMillis = requeueAfterMillis;
+        between.add(new Decision.Evict(key, reason, "", message));
+    }
+
+    /** All of the workload's admitted pods run (Kueue's PodsReady condition). */
+    public void podsReady(ObjectKey key) {
+        WorkloadProgress p = progress.get(key);
+        if (p != null && admitted.containsKey(key)) {
+            p.podsReady = true;
+            if (settings.podsReady().blockAdmission()) {
+                dirtyRoots.addAll(rootsByName.keySet());
+            }
+        }
+    }
+
+    /**
+     * The next time at which the engine has something to do without any event: a backoff ends,
+     * or an admitted workload's pods run out of time to become ready. Adapters call
+     * {@link #schedule} then.
+     */
+    public OptionalLong nextWakeupMillis() {
+        long next = Long.MAX_VALUE;
+        for (long at : backoff.values()) {
+            next = Math.min(next, at);
+        }
+        PodsReadyPolicy policy = settings.podsReady();
+        if (policy.enabled()) {
+            for (Map.Entry<ObjectKey, WorkloadProgress> e : progress.entrySet()) {
+                WorkloadProgress p = e.getValue();
+                if (p.admitted && !p.podsReady && p.eviction == null) {
+                    next = Math.min(next, p.admittedAtMillis + policy.timeoutMillis());
+                }
+            }
+        }
+        return next == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(next);
     }
 
     private ClusterQueueState release(AdmittedWorkload a) {
@@ -187,11 +323,31 @@ public final class Engine {
         }
     }
 
-    /** Runs one scheduling cycle at {@code nowMillis}; returns its decisions in the order taken. */
+    /**
+     * Runs one scheduling cycle at {@code nowMillis}; returns its decisions in the order taken:
+     * those taken since the last cycle (checks that passed or asked to retry), evictions of
+     * workloads whose pods were not ready in time, then the admissions, preemptions and waits of
+     * the cycle itself.
+     */
     public List<Decision> schedule(long nowMillis) {
-        List<Decision> decisions = new ArrayList<>();
+        lastScheduleMillis = nowMillis;
+        List<Decision> decisions = new ArrayList<>(between);
+        between.clear();
         unreportedReasons.forEach((key, reason) -> decisions.add(new Decision.Wait(key, reason)));
         unreportedReasons.clear();
+        evictPodsNotReady(nowMillis, decisions);
+        endBackoffs(nowMillis);
+        String blocker = admissionBlocker();
+        if (blocker != null) {
+            for (ClusterQueueState cq : queues.values()) {
+                for (Workload wl : cq.pending()) {
+                    if (!blocker.equals(reasons.put(wl.key(), blocker))) {
+                        decisions.add(new Decision.Wait(wl.key(), blocker));
+                    }
+                }
+            }
+            return decisions;
+        }
         SchedulingCycle.Outcome outcome = new CycleOutcome(nowMillis, decisions);
         List<String> roots = new ArrayList<>(dirtyRoots);
         dirtyRoots.clear();
@@ -199,6 +355,50 @@ public final class Engine {
             cycle.run(queuesByRoot.get(rootsByName.get(rootId)), outcome);
         }
         return decisions;
+    }
+
+    private void evictPodsNotReady(long nowMillis, List<Decision> decisions) {
+        PodsReadyPolicy policy = settings.podsReady();
+        if (!policy.enabled()) {
+            return;
+        }
+        for (AdmittedWorkload a : admittedWorkloads()) {
+            WorkloadProgress p = progress.get(a.workload().key());
+            if (p.admitted && !p.podsReady && p.eviction == null && nowMillis >= p.admittedAtMillis + policy.timeoutMillis()) {
+                p.eviction = WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT;
+                p.evictionMessage = "its pods were not all ready within " + Durations.text(policy.timeoutMillis())
+                        + " of admission (waitForPodsReady)";
+                decisions.add(new Decision.Evict(a.workload().key(), "PodsReadyTimeout", "", p.evictionMessage));
+            }
+        }
+    }
+
+    private void endBackoffs(long nowMillis) {
+        for (var it = backoff.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<ObjectKey, Long> e = it.next();
+            if (e.getValue() <= nowMillis) {
+                it.remove();
+                ClusterQueueState cq = pendingQueue.get(e.getKey());
+                cq.unpark(e.getKey());
+                cq.enqueue(pending.get(e.getKey()));
+                markDirty(cq);
+            }
+        }
+    }
+
+    /** With waitForPodsReady.blockAdmission, why nothing may be admitted now; null when admission may go on. */
+    private String admissionBlocker() {
+        if (!settings.podsReady().enabled() || !settings.podsReady().blockAdmission()) {
+            return null;
+        }
+        for (AdmittedWorkload a : admittedWorkloads()) {
+            WorkloadProgress p = progress.get(a.workload().key());
+            if (!p.podsReady && p.eviction == null) {
+                return "waiting for the pods of " + a.workload().key()
+                        + " to be ready: waitForPodsReady.blockAdmission admits one workload at a time until its pods run";
+            }
+        }
+        return null;
     }
 
     /** Applies what a cycle decides to the engine's state, and records the decisions. */
@@ -222,7 +422,16 @@ public final class Engine {
             AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
             cq.admitted(a);
             admitted.put(wl.key(), a);
-            decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment));
+            WorkloadProgress p = progress.get(wl.key());
+            List<String> checks = checksFor(cq, assignment);
+            if (checks.isEmpty()) {
+                p.admitted = true;
+                p.admittedAtMillis = nowMillis;
+                decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment));
+            } else {
+                checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
+                decisions.add(new Decision.ReserveQuota(wl.key(), cq.name(), assignment, checks));
+            }
         }
 
         @Override
@@ -231,7 +440,10 @@ public final class Engine {
             for (PreemptionTarget t : targets) {
                 ObjectKey victim = t.victim().workload().key();
                 victims.add(victim);
-                decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), PreemptionMessages.victim(t, wl, cq)));
+                WorkloadProgress vp = progress.get(victim);
+                vp.eviction = WorkloadProgress.EvictionCause.PREEMPTED;
+                vp.evictionMessage = PreemptionMessages.victim(t, wl, cq);
+                decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), vp.evictionMessage));
             }
             preemptions.started(wl.key(), victims);
             waiting(wl, preemptions.awaiting(wl.key()));
@@ -260,60 +472,36 @@ public final class Engine {
         }
     }
 
-    /**
-     * Preemptions under way: which preemptor waits for which victims. A victim belongs to one
-     * preemptor only; a preemptor whose victims are all gone goes first in the next cycle.
-     */
-    private static final class Preemptions {
-        private final Map<ObjectKey, Set<ObjectKey>> victimsOf = new HashMap<>();
-        private final Map<ObjectKey, ObjectKey> preemptorOf = new HashMap<>();
-        private final Set<ObjectKey> sticky = new HashSet<>();
-
-        void started(ObjectKey preemptor, List<ObjectKey> victims) {
-            victimsOf.put(preemptor, new LinkedHashSet<>(victims));
-            victims.forEach(v -> preemptorOf.put(v, preemptor));
-        }
-
-        /** A workload stopped or went away: returns the preemptor that may now go ahead, if any. */
-        Optional<ObjectKey> forget(ObjectKey workload) {
-            Set<ObjectKey> own = victimsOf.remove(workload);
-            if (own != null) {
-                own.forEach(preemptorOf::remove);
+    /** The ClusterQueue's admission checks that apply to this assignment (onFlavors, when given, must match). */
+    private static List<String> checksFor(ClusterQueueState cq, Assignment assignment) {
+        List<String> out = new ArrayList<>();
+        for (AdmissionCheckRule rule : cq.spec().policies().admissionChecks()) {
+            boolean applies = rule.onFlavors().isEmpty();
+            for (PodSetAssignment ps : assignment.podSets()) {
+                applies |= ps.flavors().values().stream().anyMatch(rule.onFlavors()::contains);
             }
-            sticky.remove(workload);
-            ObjectKey preemptor = preemptorOf.remove(workload);
-            if (preemptor == null) {
-                return Optional.empty();
+            if (applies) {
+                out.add(rule.name());
             }
-            Set<ObjectKey> rest = victimsOf.get(preemptor);
-            rest.remove(workload);
-            if (rest.isEmpty()) {
-                victimsOf.remove(preemptor);
-                sticky.add(preemptor);
-            }
-            return Optional.of(preemptor);
         }
+        return out;
+    }
 
-        void admitted(ObjectKey workload) {
-            sticky.remove(workload);
-        }
+    /** Admission check states of a workload holding quota, in the ClusterQueue's order. */
+    public Map<String, CheckState> checks(ObjectKey key) {
+        WorkloadProgress p = progress.get(key);
+        return p == null ? Map.of() : java.util.Collections.unmodifiableMap(p.checks);
+    }
 
-        String awaiting(ObjectKey preemptor) {
-            Set<ObjectKey> victims = victimsOf.get(preemptor);
-            if (victims == null) {
-                return null;
-            }
-            return "waiting for " + victims.size() + " preempted workload" + (victims.size() == 1 ? "" : "s")
-                    + " to stop before it is admitted: " + String.join(", ", victims.stream().map(ObjectKey::toString).toList());
-        }
+    /** Whether the workload holds quota and passed every check, so its pods may run. */
+    public boolean isAdmitted(ObjectKey key) {
+        WorkloadProgress p = progress.get(key);
+        return p != null && p.admitted && admitted.containsKey(key);
+    }
 
-        boolean isSticky(ObjectKey workload) {
-            return sticky.contains(workload);
-        }
-
-        Set<ObjectKey> evicting() {
-            return preemptorOf.keySet();
-        }
+    /** Why the workload was deactivated, if it was. */
+    public Optional<String> deactivation(ObjectKey key) {
+        return Optional.ofNullable(inactive.get(key));
     }
 
     private void markDirty(ClusterQueueState cq) {

@@ -1,0 +1,42 @@
+package dev.muster.core.engine;
+
+import dev.muster.core.model.CheckState;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the engine remembers of one workload beyond its place in a queue: admission checks,
+ * whether its pods are ready, an eviction it asked for, and requeue backoff.
+ */
+final class WorkloadProgress {
+
+    /** Why the engine asked for the eviction under way; decides what happens once it is done. */
+    enum EvictionCause { PREEMPTED, CHECK_RETRY, CHECK_REJECTED, PODS_READY_TIMEOUT }
+
+    /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
+    final Map<String, CheckState> checks = new LinkedHashMap<>();
+    final Map<String, String> checkMessages = new LinkedHashMap<>();
+    /** Quota reserved and every check Ready (or none): the workload's pods may run. */
+    boolean admitted;
+    long admittedAtMillis;
+    boolean podsReady;
+    EvictionCause eviction;
+    String evictionMessage;
+    long requeueAfterMillis;
+    /** Times it was evicted for pods not ready in time (Kueue's requeueState.count). */
+    int podsReadyRequeues;
+
+    void reset() {
+        checks.clear();
+        checkMessages.clear();
+        admitted = false;
+        podsReady = false;
+        eviction = null;
+        evictionMessage = null;
+        requeueAfterMillis = 0;
+    }
+
+    boolean allChecksReady() {
+        return checks.values().stream().allMatch(s -> s == CheckState.READY);
+    }
+}

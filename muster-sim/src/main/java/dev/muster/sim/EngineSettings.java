@@ -1,0 +1,26 @@
+package dev.muster.sim;
+
+import dev.muster.api.scenario.KueueSettings;
+import dev.muster.api.scenario.WaitForPodsReady;
+import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.admission.PodsReadyPolicy;
+import dev.muster.core.preemption.FairSharingPreemption;
+
+/** Kueue's manager Configuration, as read from the manifests, in the engine's terms. */
+final class EngineSettings {
+
+    private EngineSettings() {
+    }
+
+    static AdmissionSettings from(KueueSettings kueue) {
+        WaitForPodsReady w = kueue.waitForPodsReady();
+        WaitForPodsReady.RequeuingStrategy r = w.requeuingStrategy();
+        PodsReadyPolicy podsReady = new PodsReadyPolicy(w.enable(), w.timeout().toMillis(), w.blockAdmission(),
+                r.timestamp() == WaitForPodsReady.Timestamp.EVICTION, r.backoffLimitCount(),
+                r.backoffBaseSeconds() * 1000L, r.backoffMaxSeconds() * 1000L);
+        return new AdmissionSettings(kueue.fairSharing(),
+                kueue.fairSharingPreemptionStrategies().stream()
+                        .map(s -> FairSharingPreemption.Strategy.valueOf(s.name())).toList(),
+                podsReady);
+    }
+}

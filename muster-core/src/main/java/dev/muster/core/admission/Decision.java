@@ -36,8 +36,14 @@ public sealed interface Decision {
      * @param detail  for Preempted, Kueue's Preempted reason: InClusterQueue, InCohortReclamation,
      *                InCohortFairSharing or InCohortReclaimWhileBorrowing; otherwise empty
      * @param message why, in words a user understands (names the preemptor)
+     * @param preemptor for Preempted, the workload it makes room for
      */
-    record Evict(ObjectKey workload, String reason, String detail, String message) implements Decision {
+    record Evict(ObjectKey workload, String reason, String detail, String message,
+            java.util.Optional<ObjectKey> preemptor) implements Decision {
+
+        public Evict(ObjectKey workload, String reason, String detail, String message) {
+            this(workload, reason, detail, message, java.util.Optional.empty());
+        }
     }
 
     /** The workload keeps waiting; {@code reason} changed since it was last reported. */

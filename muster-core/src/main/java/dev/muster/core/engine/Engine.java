@@ -405,10 +405,13 @@ public final class Engine {
     private final class CycleOutcome implements SchedulingCycle.Outcome {
         private final long nowMillis;
         private final List<Decision> decisions;
+        /** Victims of preemptions under way and workloads admitted in this cycle: not candidates now. */
+        private final Set<ObjectKey> untouchable = new java.util.HashSet<>();
 
         CycleOutcome(long nowMillis, List<Decision> decisions) {
             this.nowMillis = nowMillis;
             this.decisions = decisions;
+            untouchable.addAll(preemptions.evicting());
         }
 
         @Override
@@ -422,6 +425,7 @@ public final class Engine {
             AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
             cq.admitted(a);
             admitted.put(wl.key(), a);
+            untouchable.add(wl.key());
             WorkloadProgress p = progress.get(wl.key());
             List<String> checks = checksFor(cq, assignment);
             if (checks.isEmpty()) {
@@ -443,9 +447,10 @@ public final class Engine {
                 WorkloadProgress vp = progress.get(victim);
                 vp.eviction = WorkloadProgress.EvictionCause.PREEMPTED;
                 vp.evictionMessage = PreemptionMessages.victim(t, wl, cq);
-                decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), vp.evictionMessage));
+                decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), vp.evictionMessage, Optional.of(wl.key())));
             }
             preemptions.started(wl.key(), victims);
+            untouchable.addAll(victims);
             waiting(wl, preemptions.awaiting(wl.key()));
         }
 
@@ -468,7 +473,7 @@ public final class Engine {
 
         @Override
         public Set<ObjectKey> evicting() {
-            return preemptions.evicting();
+            return untouchable;
         }
     }
 

@@ -7,6 +7,15 @@ import dev.muster.core.admission.AdmittedWorkload;
 import dev.muster.core.admission.ClusterQueueState;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.model.ClusterQueuePolicies;
+import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.BorrowWithinCohort;
+import dev.muster.core.model.ClusterQueuePolicies.FlavorFungibility;
+import dev.muster.core.model.ClusterQueuePolicies.FungibilityPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.Preemption;
+import dev.muster.core.model.ClusterQueuePolicies.ReclaimWithinCohort;
+import dev.muster.core.model.ClusterQueuePolicies.StopPolicy;
+import dev.muster.core.model.ClusterQueuePolicies.WithinClusterQueue;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
 import dev.muster.core.model.FlavorQuotas;
@@ -61,7 +70,7 @@ class EngineInvariantsTest {
                 Optional<String> cohort = r.nextInt(5) == 0 ? Optional.empty() : Optional.of("co" + r.nextInt(cohortCount));
                 queues.add(new ClusterQueueSpec("cq" + i, cohort, groups(r, cohort.isPresent()),
                         r.nextBoolean() ? QueueingStrategy.BEST_EFFORT_FIFO : QueueingStrategy.STRICT_FIFO,
-                        LabelSelector.EVERYTHING, Quantity.ofUnits(r.nextInt(3))));
+                        LabelSelector.EVERYTHING, Quantity.ofUnits(r.nextInt(3)), policies(r)));
                 lqs.add(new LocalQueueSpec(new ObjectKey("ns" + i, "main"), "cq" + i));
             }
             List<List<Workload>> arrivals = new ArrayList<>();
@@ -86,6 +95,19 @@ class EngineInvariantsTest {
                 arrivals.add(batch);
             }
             return new World(queues, cohorts, lqs, arrivals, seed, r.nextBoolean());
+        }
+
+        /** Random preemption and fungibility, never reclaimWithinCohort Any (which may evict higher priorities). */
+        private static ClusterQueuePolicies policies(Random r) {
+            WithinClusterQueue within = WithinClusterQueue.values()[r.nextInt(WithinClusterQueue.values().length)];
+            ReclaimWithinCohort reclaim = r.nextBoolean() ? ReclaimWithinCohort.NEVER : ReclaimWithinCohort.LOWER_PRIORITY;
+            BorrowWithinCohort borrow = reclaim != ReclaimWithinCohort.NEVER && r.nextBoolean()
+                    ? new BorrowWithinCohort(BorrowPolicy.LOWER_PRIORITY, r.nextBoolean() ? Optional.of(100) : Optional.empty())
+                    : BorrowWithinCohort.DEFAULT;
+            FungibilityPolicy[] f = FungibilityPolicy.values();
+            return new ClusterQueuePolicies(new Preemption(within, reclaim, borrow),
+                    new FlavorFungibility(f[r.nextInt(f.length)], f[r.nextInt(f.length)], Optional.empty()),
+                    List.of(), StopPolicy.NONE);
         }
 
         private static List<ResourceGroup> groups(Random r, boolean inCohort) {
@@ -122,15 +144,37 @@ class EngineInvariantsTest {
                     engine.remove(running.remove(i));
                 }
             }
-            for (Decision d : engine.schedule(step)) {
-                log.add(d.toString());
-                if (d instanceof Decision.Admit a) {
-                    running.add(a.workload());
+            for (int round = 0; round < 50; round++) {
+                List<ObjectKey> evicted = new ArrayList<>();
+                Map<ObjectKey, Workload> byKey = new java.util.HashMap<>();
+                engine.admittedWorkloads().forEach(a -> byKey.put(a.workload().key(), a.workload()));
+                for (Decision d : engine.schedule(step)) {
+                    log.add(d.toString());
+                    if (d instanceof Decision.Admit a) {
+                        running.add(a.workload());
+                    } else if (d instanceof Decision.Evict e) {
+                        evicted.add(e.workload());
+                        Workload preemptor = pendingWorkload(world, e.preemptor().orElseThrow());
+                        assertThat(byKey.get(e.workload()).priority())
+                                .as("%s (%s) never preempts a higher priority", preemptor.key(), e.detail())
+                                .isLessThanOrEqualTo(preemptor.priority());
+                    }
+                }
+                check.accept(engine);
+                if (evicted.isEmpty()) {
+                    break;
+                }
+                for (ObjectKey k : evicted) {
+                    running.remove(k);
+                    engine.evicted(k, step);
                 }
             }
-            check.accept(engine);
         }
         return log;
+    }
+
+    private static Workload pendingWorkload(World world, ObjectKey key) {
+        return world.arrivals.stream().flatMap(List::stream).filter(w -> w.key().equals(key)).findFirst().orElseThrow();
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -147,10 +191,19 @@ class EngineInvariantsTest {
     @ValueSource(longs = {101, 102, 103, 104, 105, 106, 107, 108, 109, 110})
     void theSameInputGivesTheSameDecisions(long seed) {
         World world = World.random(seed);
-        List<String> first = play(world);
-        assertThat(first).as("the script admits something").anyMatch(d -> d.startsWith("Admit"));
-        assertThat(first).as("the script leaves something waiting").anyMatch(d -> d.startsWith("Wait"));
-        assertThat(play(World.random(seed))).isEqualTo(first);
+        assertThat(play(World.random(seed))).isEqualTo(play(world));
+    }
+
+    @org.junit.jupiter.api.Test
+    void theRandomScriptsExerciseAdmissionWaitingAndPreemption() {
+        List<String> all = new ArrayList<>();
+        for (long seed = 1; seed <= 40; seed++) {
+            all.addAll(play(World.random(seed)));
+        }
+        assertThat(all).anyMatch(d -> d.startsWith("Admit"));
+        assertThat(all).anyMatch(d -> d.startsWith("Wait"));
+        assertThat(all).anyMatch(d -> d.startsWith("Evict") && d.contains("InClusterQueue"));
+        assertThat(all).anyMatch(d -> d.startsWith("Evict") && d.contains("InCohortReclamation"));
     }
 
     private static void checkInvariants(Engine engine) {

@@ -7,7 +7,10 @@ import dev.muster.core.model.QueueingStrategy;
 import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.preemption.Preemptor;
+import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -65,6 +68,10 @@ public final class SchedulingCycle {
     }
 
     public void run(List<ClusterQueueState> queues, Outcome outcome) {
+        if (fairSharing && queues.get(0).node().hasParent()) {
+            runTournament(queues, outcome);
+            return;
+        }
         PriorityQueue<Candidate> heap = new PriorityQueue<>(ORDER);
         for (ClusterQueueState cq : queues) {
             push(Candidate.first(cq), heap, outcome);
@@ -103,6 +110,130 @@ public final class SchedulingCycle {
                 }
             }
         }
+    }
+
+    /**
+     * Fair sharing in a cohort tree, as Kueue's tournament: at every cohort, of the children's best
+     * candidates the one whose child would have the lowest dominant resource share after
+     * admitting it wins (then not borrowing, higher priority, older). After each admission or
+     * preemption usage has changed, so every head is tried again.
+     */
+    private void runTournament(List<ClusterQueueState> queues, Outcome outcome) {
+        Map<QuotaNode, Head> heads = new HashMap<>();
+        for (ClusterQueueState cq : queues) {
+            Candidate first = Candidate.first(cq);
+            if (first != null) {
+                heads.put(cq.node(), new Head(first));
+            }
+        }
+        QuotaNode root = queues.get(0).node().root();
+        while (true) {
+            settleHeads(heads, outcome);
+            Head winner = best(root, heads);
+            if (winner == null) {
+                return;
+            }
+            Candidate c = winner.candidate;
+            switch (winner.attempt) {
+                case Attempt.Admit admit -> {
+                    outcome.admit(c.queue, c.workload, admit.assignment());
+                    advance(heads, c, outcome);
+                }
+                case Attempt.Preempt preempt -> {
+                    outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
+                    if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
+                        blockBehind(c, outcome);
+                    }
+                    heads.remove(c.queue.node());
+                }
+                case Attempt.Wait wait -> throw new IllegalStateException("settled heads do not wait");
+            }
+            heads.values().forEach(h -> h.attempt = null);
+        }
+    }
+
+    /** A ClusterQueue's current candidate in the tournament and, once tried, what admitting it takes. */
+    private static final class Head {
+        Candidate candidate;
+        Attempt attempt;
+
+        Head(Candidate candidate) {
+            this.candidate = candidate;
+        }
+    }
+
+    /** Tries every head; one that must wait is reported and replaced by the next of its queue. */
+    private void settleHeads(Map<QuotaNode, Head> heads, Outcome outcome) {
+        for (var it = heads.entrySet().iterator(); it.hasNext(); ) {
+            Head h = it.next().getValue();
+            while (h != null && h.attempt == null) {
+                Candidate c = h.candidate;
+                String awaiting = outcome.awaitingVictims(c.workload.key());
+                Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempt(c.queue, c.workload, outcome.evicting());
+                if (!(a instanceof Attempt.Wait wait)) {
+                    h.attempt = a;
+                    break;
+                }
+                outcome.waiting(c.workload, wait.reason());
+                Candidate next = blocks(c, outcome) ? null : c.next();
+                if (next == null) {
+                    it.remove();
+                    h = null;
+                } else {
+                    h.candidate = next;
+                }
+            }
+        }
+    }
+
+    private void advance(Map<QuotaNode, Head> heads, Candidate c, Outcome outcome) {
+        Candidate next = c.next();
+        if (next == null) {
+            heads.remove(c.queue.node());
+        } else {
+            heads.get(c.queue.node()).candidate = next;
+        }
+    }
+
+    /** The winning head of {@code node}'s subtree, or null when it has none. */
+    private Head best(QuotaNode node, Map<QuotaNode, Head> heads) {
+        if (node.kind() == QuotaNode.Kind.CLUSTER_QUEUE) {
+            return heads.get(node);
+        }
+        Head winner = null;
+        long winnerShare = 0;
+        for (QuotaNode child : node.children()) {
+            Head h = best(child, heads);
+            if (h == null) {
+                continue;
+            }
+            long share = shares.of(child, assignmentOf(h.attempt).usage());
+            if (winner == null || beats(h, share, winner, winnerShare)) {
+                winner = h;
+                winnerShare = share;
+            }
+        }
+        return winner;
+    }
+
+    private static boolean beats(Head a, long shareA, Head b, long shareB) {
+        if (shareA != shareB) {
+            return shareA < shareB;
+        }
+        boolean borrowsA = assignmentOf(a.attempt).borrows();
+        boolean borrowsB = assignmentOf(b.attempt).borrows();
+        if (borrowsA != borrowsB) {
+            return !borrowsA;
+        }
+        return Workload.QUEUE_ORDER.compare(a.candidate.workload, b.candidate.workload) < 0;
+    }
+
+    private static Assignment assignmentOf(Attempt attempt) {
+        return switch (attempt) {
+            case Attempt.Admit a -> a.assignment();
+            case Attempt.Preempt p -> p.assignment();
+            case Attempt.Wait w -> throw new IllegalStateException("a waiting head has no assignment");
+        };
     }
 
     /** What trying one workload came to. */

@@ -31,9 +31,11 @@ public final class FlavorAssigner {
     enum Mode { NO_FIT, PREEMPT, BORROW, FIT }
 
     private final FlavorResourceIndex index;
+    private final boolean fairSharing;
 
-    public FlavorAssigner(FlavorResourceIndex index) {
+    public FlavorAssigner(FlavorResourceIndex index, boolean fairSharing) {
         this.index = index;
+        this.fairSharing = fairSharing;
     }
 
     /** Assigns flavors for the full counts of every pod set. */
@@ -187,13 +189,15 @@ public final class FlavorAssigner {
     /**
      * Kueue's rule: preempting can make room when the request fits the queue's nominal quota (by
      * reclaiming lent quota or by evicting its own lower-priority workloads), or, when the queue
-     * may preempt while borrowing, when it fits what the queue could ever borrow.
+     * may preempt while borrowing (borrowWithinCohort, or reclaimWithinCohort under fair sharing),
+     * when it fits what the queue could ever borrow.
      */
-    private static boolean preemptionCouldMakeRoom(ClusterQueueState cq, int fr, long wanted) {
+    private boolean preemptionCouldMakeRoom(ClusterQueueState cq, int fr, long wanted) {
         ClusterQueuePolicies.Preemption p = cq.spec().policies().preemption();
-        boolean any = p.withinClusterQueue() != ClusterQueuePolicies.WithinClusterQueue.NEVER
-                || p.reclaimWithinCohort() != ClusterQueuePolicies.ReclaimWithinCohort.NEVER;
-        boolean whileBorrowing = p.borrowWithinCohort().policy() != ClusterQueuePolicies.BorrowPolicy.NEVER;
+        boolean reclaims = p.reclaimWithinCohort() != ClusterQueuePolicies.ReclaimWithinCohort.NEVER;
+        boolean any = p.withinClusterQueue() != ClusterQueuePolicies.WithinClusterQueue.NEVER || reclaims;
+        boolean whileBorrowing = p.borrowWithinCohort().policy() != ClusterQueuePolicies.BorrowPolicy.NEVER
+                || fairSharing && reclaims;
         QuotaNode node = cq.node();
         if (any && wanted <= node.nominal(fr)) {
             return true;

@@ -9,7 +9,7 @@ import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.preemption.Preemptor;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Comparator;
 import java.util.List;
@@ -119,7 +119,7 @@ public final class SchedulingCycle {
      * preemption usage has changed, so every head is tried again.
      */
     private void runTournament(List<ClusterQueueState> queues, Outcome outcome) {
-        Map<QuotaNode, Head> heads = new HashMap<>();
+        Map<QuotaNode, Head> heads = new LinkedHashMap<>(); // queue-name order: settling is deterministic
         for (ClusterQueueState cq : queues) {
             Candidate first = Candidate.first(cq);
             if (first != null) {

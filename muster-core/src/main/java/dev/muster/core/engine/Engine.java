@@ -86,7 +86,7 @@ public final class Engine {
         namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
         Preemptor preemptor = new Preemptor(tree, queues,
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
-        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index()), preemptor, settings.fairSharing());
+        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing()), preemptor, settings.fairSharing());
     }
 
     public QuotaTree quotaTree() {

@@ -55,6 +55,23 @@ final class EngineFixtures {
         return new Engine(queues, cohorts, localQueues, List.of(), new AdmissionSettings(fairSharing));
     }
 
+    Engine engine(AdmissionSettings settings) {
+        return new Engine(queues, cohorts, localQueues, List.of(), settings);
+    }
+
+    EngineFixtures cohort(dev.muster.core.model.CohortSpec cohort) {
+        cohorts.add(cohort);
+        return this;
+    }
+
+    /** A one-flavor cpu ClusterQueue with the given policies. */
+    EngineFixtures queue(String name, String cohort, long cpu, dev.muster.core.model.ClusterQueuePolicies policies) {
+        queue(name, cohort, cpu);
+        ClusterQueueSpec last = queues.remove(queues.size() - 1);
+        queues.add(last.withPolicies(policies));
+        return this;
+    }
+
     Engine engine() {
         return engine(false);
     }

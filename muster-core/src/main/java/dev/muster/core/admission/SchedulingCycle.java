@@ -65,6 +65,9 @@ public final class SchedulingCycle {
 
         /** Victims of preemptions under way, never counted again. */
         Set<ObjectKey> evicting();
+
+        /** No more admissions in this pass (waitForPodsReady.blockAdmission after an admission). */
+        boolean admissionBlocked();
     }
 
     public void run(List<ClusterQueueState> queues, Outcome outcome) {
@@ -76,7 +79,7 @@ public final class SchedulingCycle {
         for (ClusterQueueState cq : queues) {
             push(Candidate.first(cq), heap, outcome);
         }
-        while (!heap.isEmpty()) {
+        while (!heap.isEmpty() && !outcome.admissionBlocked()) {
             Candidate c = heap.poll();
             String awaiting = outcome.awaitingVictims(c.workload.key());
             if (awaiting != null) {
@@ -127,7 +130,7 @@ public final class SchedulingCycle {
             }
         }
         QuotaNode root = queues.get(0).node().root();
-        while (true) {
+        while (!outcome.admissionBlocked()) {
             settleHeads(heads, outcome);
             Head winner = best(root, heads);
             if (winner == null) {

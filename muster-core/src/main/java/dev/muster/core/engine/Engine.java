@@ -407,6 +407,7 @@ public final class Engine {
         private final List<Decision> decisions;
         /** Victims of preemptions under way and workloads admitted in this cycle: not candidates now. */
         private final Set<ObjectKey> untouchable = new java.util.HashSet<>();
+        private boolean blocked;
 
         CycleOutcome(long nowMillis, List<Decision> decisions) {
             this.nowMillis = nowMillis;
@@ -428,6 +429,7 @@ public final class Engine {
             untouchable.add(wl.key());
             WorkloadProgress p = progress.get(wl.key());
             List<String> checks = checksFor(cq, assignment);
+            blocked = settings.podsReady().enabled() && settings.podsReady().blockAdmission();
             if (checks.isEmpty()) {
                 p.admitted = true;
                 p.admittedAtMillis = nowMillis;
@@ -474,6 +476,11 @@ public final class Engine {
         @Override
         public Set<ObjectKey> evicting() {
             return untouchable;
+        }
+
+        @Override
+        public boolean admissionBlocked() {
+            return blocked;
         }
     }
 

@@ -31,6 +31,11 @@ public final class ClusterQueueState {
      */
     private final Set<ObjectKey> parked = new HashSet<>();
     private final Map<ObjectKey, AdmittedWorkload> admitted = new TreeMap<>();
+    /** Shapes found not to fit, with the freed-quota version they were found at and why. */
+    private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
+
+    private record Inadmissible(long freedVersion, String reason) {
+    }
 
     public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
         this.spec = spec;
@@ -65,6 +70,16 @@ public final class ClusterQueueState {
 
     public NavigableSet<Workload> pending() {
         return Collections.unmodifiableNavigableSet(pending);
+    }
+
+    void markInadmissible(int shape, long freedVersion, String reason) {
+        inadmissible.put(shape, new Inadmissible(freedVersion, reason));
+    }
+
+    /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */
+    String inadmissibleReason(int shape, long freedVersion) {
+        Inadmissible i = inadmissible.get(shape);
+        return i != null && i.freedVersion() == freedVersion ? i.reason() : null;
     }
 
     public void enqueue(Workload w) {

@@ -35,12 +35,14 @@ public final class SchedulingCycle {
             .thenComparing(c -> c.borrows)
             .thenComparing(c -> c.workload, Workload.QUEUE_ORDER);
 
+    private final QuotaTree tree;
     private final FlavorAssigner assigner;
     private final Preemptor preemptor;
     private final DominantResourceShare shares;
     private final boolean fairSharing;
 
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing) {
+        this.tree = tree;
         this.assigner = assigner;
         this.preemptor = preemptor;
         this.shares = new DominantResourceShare(tree.index());
@@ -68,13 +70,53 @@ public final class SchedulingCycle {
 
         /** No more admissions in this pass (waitForPodsReady.blockAdmission after an admission). */
         boolean admissionBlocked();
+
+        /**
+         * Workloads of one ClusterQueue with the same priority and the same pod sets share a shape:
+         * what admits (or stops) one admits (or stops) the others. Kueue calls it the scheduling
+         * equivalence hash.
+         */
+        int shapeOf(Workload wl);
+
+        /** How many times quota was freed in the tree of {@code cq}; "does not fit" holds until it changes. */
+        long freedVersion(ClusterQueueState cq);
     }
 
     public void run(List<ClusterQueueState> queues, Outcome outcome) {
-        if (fairSharing && queues.get(0).node().hasParent()) {
-            runTournament(queues, outcome);
-            return;
+        List<Reservation> reservations = new java.util.ArrayList<>();
+        try {
+            if (fairSharing && queues.get(0).node().hasParent()) {
+                runTournament(queues, outcome, reservations);
+            } else {
+                runInOrder(queues, outcome, reservations);
+            }
+        } finally {
+            reservations.forEach(r -> tree.remove(r.queue().node(), r.amount()));
         }
+    }
+
+    /**
+     * Quota a preemptor will take once its victims are gone, held for the rest of the pass so that
+     * no later workload takes the free part of it in the meantime (Kueue adds a preempting entry's
+     * usage to the cycle's snapshot for the same reason). Without it a preemptor could find itself
+     * short again when its victims stop, and preempt again, forever.
+     */
+    private record Reservation(ClusterQueueState queue, long[] amount) {
+    }
+
+    private void reserve(ClusterQueueState cq, Assignment assignment, List<Reservation> reservations) {
+        long[] need = assignment.usage();
+        long[] hold = new long[need.length];
+        for (int fr = 0; fr < need.length; fr++) {
+            if (need[fr] > 0) {
+                hold[fr] = Math.min(need[fr], Math.max(0, cq.node().available(fr)));
+            }
+        }
+        tree.add(cq.node(), hold);
+        reservations.add(new Reservation(cq, hold));
+    }
+
+    private void runInOrder(List<ClusterQueueState> queues, Outcome outcome, List<Reservation> reservations) {
         PriorityQueue<Candidate> heap = new PriorityQueue<>(ORDER);
         for (ClusterQueueState cq : queues) {
             push(Candidate.first(cq), heap, outcome);
@@ -101,12 +143,14 @@ public final class SchedulingCycle {
                 case Attempt.Preempt preempt -> {
                     // The preemptor waits for its victims; nothing else of its queue goes ahead of it now.
                     outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
+                    reserve(c.queue, preempt.assignment(), reservations);
                     if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
                         blockBehind(c, outcome);
                     }
                 }
                 case Attempt.Wait wait -> {
                     outcome.waiting(c.workload, wait.reason());
+                    markInadmissible(c, wait.reason(), outcome);
                     if (!blocks(c, outcome)) {
                         push(c.next(), heap, outcome);
                     }
@@ -115,13 +159,43 @@ public final class SchedulingCycle {
         }
     }
 
+    private void markInadmissible(Candidate c, String reason, Outcome outcome) {
+        c.queue.markInadmissible(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue), reason);
+    }
+
+    /**
+     * Skips, from {@code c} on, the workloads whose shape is known not to fit since quota was last
+     * freed in the tree: they get the reason found for their shape without being tried again.
+     * Returns the first one that must be tried, or null (also when a StrictFIFO head is skipped,
+     * as it still holds its queue back).
+     */
+    private Candidate skipInadmissible(Candidate c, Outcome outcome) {
+        while (c != null) {
+            String reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
+            if (reason == null) {
+                return c;
+            }
+            outcome.waiting(c.workload, reason);
+            if (skipBlocks(c)) {
+                return null;
+            }
+            c = c.next();
+        }
+        return null;
+    }
+
+    /** An inadmissible StrictFIFO head still holds its queue back (its waiters' reasons are unchanged). */
+    private static boolean skipBlocks(Candidate head) {
+        return head.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO;
+    }
+
     /**
      * Fair sharing in a cohort tree, as Kueue's tournament: at every cohort, of the children's best
      * candidates the one whose child would have the lowest dominant resource share after
      * admitting it wins (then not borrowing, higher priority, older). After each admission or
      * preemption usage has changed, so every head is tried again.
      */
-    private void runTournament(List<ClusterQueueState> queues, Outcome outcome) {
+    private void runTournament(List<ClusterQueueState> queues, Outcome outcome, List<Reservation> reservations) {
         Map<QuotaNode, Head> heads = new LinkedHashMap<>(); // queue-name order: settling is deterministic
         for (ClusterQueueState cq : queues) {
             Candidate first = Candidate.first(cq);
@@ -144,6 +218,7 @@ public final class SchedulingCycle {
                 }
                 case Attempt.Preempt preempt -> {
                     outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
+                    reserve(c.queue, preempt.assignment(), reservations);
                     if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
                         blockBehind(c, outcome);
                     }
@@ -170,15 +245,24 @@ public final class SchedulingCycle {
         for (var it = heads.entrySet().iterator(); it.hasNext(); ) {
             Head h = it.next().getValue();
             while (h != null && h.attempt == null) {
-                Candidate c = h.candidate;
-                String awaiting = outcome.awaitingVictims(c.workload.key());
-                Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempt(c.queue, c.workload, outcome.evicting());
-                if (!(a instanceof Attempt.Wait wait)) {
-                    h.attempt = a;
-                    break;
+                Candidate c = skipInadmissible(h.candidate, outcome);
+                Candidate next;
+                if (c == null) {
+                    next = null;
+                } else {
+                    String awaiting = outcome.awaitingVictims(c.workload.key());
+                    Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempt(c.queue, c.workload, outcome.evicting());
+                    if (!(a instanceof Attempt.Wait wait)) {
+                        h.candidate = c;
+                        h.attempt = a;
+                        break;
+                    }
+                    outcome.waiting(c.workload, wait.reason());
+                    if (awaiting == null) {
+                        markInadmissible(c, wait.reason(), outcome);
+                    }
+                    next = blocks(c, outcome) ? null : c.next();
                 }
-                outcome.waiting(c.workload, wait.reason());
-                Candidate next = blocks(c, outcome) ? null : c.next();
                 if (next == null) {
                     it.remove();
                     h = null;
@@ -305,7 +389,8 @@ public final class SchedulingCycle {
         return false;
     }
 
-    private void push(Candidate next, PriorityQueue<Candidate> heap, Outcome outcome) {
+    private void push(Candidate candidate, PriorityQueue<Candidate> heap, Outcome outcome) {
+        Candidate next = skipInadmissible(candidate, outcome);
         if (next != null) {
             next.share = fairSharing ? shares.of(next.queue.node(), null) : 0;
             next.sticky = outcome.isSticky(next.workload.key());

@@ -68,6 +68,11 @@ public final class Engine {
     /** Decisions taken between cycles (a check turned Ready, asked to retry): reported by the next cycle. */
     private final List<Decision> between = new ArrayList<>();
     private long lastScheduleMillis;
+    /** Per cohort tree, how many times quota was freed in it; a workload that did not fit at version v can only fit after it. */
+    private final Map<QuotaNode, Long> freedVersion = new HashMap<>();
+    /** Shape ids by workload instance (see {@link SchedulingCycle.Outcome#shapeOf}). */
+    private final Map<Workload, Integer> shapeIds = new java.util.IdentityHashMap<>();
+    private final Map<List<Object>, Integer> shapes = new HashMap<>();
 
     public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
             Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, AdmissionSettings settings) {
@@ -84,7 +89,7 @@ public final class Engine {
         }
         localQueues.forEach(lq -> this.localQueues.put(lq.key(), lq));
         namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
-        Preemptor preemptor = new Preemptor(tree, queues,
+        Preemptor preemptor = new Preemptor(tree, queuesByRoot,
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
         this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing()), preemptor, settings.fairSharing());
     }
@@ -165,6 +170,9 @@ public final class Engine {
         reasons.remove(key);
         unreportedReasons.remove(key);
         progress.remove(key);
+        if (w != null) {
+            shapeIds.remove(w);
+        }
         backoff.remove(key);
         inactive.remove(key);
         preemptions.forget(key).ifPresent(this::markDirty);
@@ -311,6 +319,7 @@ public final class Engine {
     private ClusterQueueState release(AdmittedWorkload a) {
         ClusterQueueState cq = queues.get(a.clusterQueue());
         tree.remove(cq.node(), a.assignment().usage());
+        freedVersion.merge(cq.node().root(), 1L, Long::sum);
         cq.released(a.workload().key());
         markDirty(cq);
         return cq;
@@ -427,6 +436,7 @@ public final class Engine {
             cq.admitted(a);
             admitted.put(wl.key(), a);
             untouchable.add(wl.key());
+            shapeIds.remove(wl);
             WorkloadProgress p = progress.get(wl.key());
             List<String> checks = checksFor(cq, assignment);
             blocked = settings.podsReady().enabled() && settings.podsReady().blockAdmission();
@@ -481,6 +491,21 @@ public final class Engine {
         @Override
         public boolean admissionBlocked() {
             return blocked;
+        }
+
+        @Override
+        public int shapeOf(Workload wl) {
+            Integer id = shapeIds.get(wl);
+            if (id == null) {
+                id = shapes.computeIfAbsent(List.of(wl.priority(), wl.podSets()), k -> shapes.size());
+                shapeIds.put(wl, id);
+            }
+            return id;
+        }
+
+        @Override
+        public long freedVersion(ClusterQueueState cq) {
+            return freedVersion.getOrDefault(cq.node().root(), 0L);
         }
     }
 

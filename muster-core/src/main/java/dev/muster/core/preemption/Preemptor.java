@@ -26,16 +26,18 @@ import java.util.Set;
 public final class Preemptor {
 
     private final QuotaTree tree;
-    private final Map<String, ClusterQueueState> queues;
+    private final Map<QuotaNode, List<ClusterQueueState>> queuesByRoot;
     private final FairSharingPreemption fairSharing;
 
     /**
-     * @param queues     every ClusterQueue by name
-     * @param fairSharing null for classical preemption
+     * @param queuesByRoot the ClusterQueues of each cohort tree (by its root), in name order: only a
+     *                     preemptor's own tree can hold its candidates
+     * @param fairSharing  null for classical preemption
      */
-    public Preemptor(QuotaTree tree, Map<String, ClusterQueueState> queues, FairSharingPreemption fairSharing) {
+    public Preemptor(QuotaTree tree, Map<QuotaNode, List<ClusterQueueState>> queuesByRoot,
+            FairSharingPreemption fairSharing) {
         this.tree = tree;
-        this.queues = queues;
+        this.queuesByRoot = queuesByRoot;
         this.fairSharing = fairSharing;
     }
 
@@ -88,8 +90,8 @@ public final class Preemptor {
         }
         if (queue.node().hasParent() && policy.reclaimWithinCohort() != ReclaimWithinCohort.NEVER) {
             boolean onlyLower = policy.reclaimWithinCohort() == ReclaimWithinCohort.LOWER_PRIORITY;
-            for (ClusterQueueState other : queues.values()) {
-                if (other == queue || other.node().root() != queue.node().root() || !borrowsUpToCommonCohort(ctx, other)) {
+            for (ClusterQueueState other : queuesByRoot.get(queue.node().root())) {
+                if (other == queue || !borrowsUpToCommonCohort(ctx, other)) {
                     continue;
                 }
                 for (AdmittedWorkload a : other.admittedWorkloads()) {

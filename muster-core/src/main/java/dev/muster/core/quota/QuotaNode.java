@@ -30,6 +30,7 @@ public final class QuotaNode {
     final long[] subtreeQuota;
     final long[] usage;
     QuotaNode parent;
+    private QuotaNode root;
     final List<QuotaNode> children = new ArrayList<>();
 
     QuotaNode(String name, Kind kind, int size, Quantity fairSharingWeight) {
@@ -69,12 +70,17 @@ public final class QuotaNode {
         return fairSharingWeight;
     }
 
+    /** The top of this node's tree; fixed once the tree is built, so it is looked up once. */
     public QuotaNode root() {
-        QuotaNode n = this;
-        while (n.parent != null) {
-            n = n.parent;
+        QuotaNode r = root;
+        if (r == null) {
+            r = this;
+            while (r.parent != null) {
+                r = r.parent;
+            }
+            root = r;
         }
-        return n;
+        return r;
     }
 
     public long nominal(int fr) {

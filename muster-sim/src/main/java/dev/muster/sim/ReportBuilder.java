@@ -39,7 +39,7 @@ final class ReportBuilder {
         List<Report.QueueReport> queues = new ArrayList<>();
         for (ClusterQueueState cq : engine.clusterQueues()) {
             queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(engine.usage(cq.name())),
-                    cq.admittedCount(), cq.pendingCount()));
+                    admittedIn(workloads, cq.name()), cq.pendingCount()));
         }
         List<Report.NodeReport> nodes = new ArrayList<>();
         for (DeclaredObject o : scenario.otherObjects()) {
@@ -70,6 +70,17 @@ final class ReportBuilder {
         return new Report.WorkloadReport(w.source.kind(), w.source.key().namespace(), w.source.key().name(), queue,
                 w.clusterQueue, w.source.priority(), w.state.name(), seconds(w.admittedAtMillis),
                 seconds(w.finishedAtMillis), flavors, podSets, List.copyOf(w.evictions), List.of(), w.message);
+    }
+
+    /** Kueue's admittedWorkloads: quota reserved and every check Ready (QuotaReserved ones are "reserving"). */
+    private static int admittedIn(List<SimWorkload> workloads, String clusterQueue) {
+        int n = 0;
+        for (SimWorkload w : workloads) {
+            if (w.state == WorkloadState.Admitted && clusterQueue.equals(w.clusterQueue)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static Double seconds(Long millis) {

@@ -27,8 +27,18 @@ public final class FlavorAssigner {
 
     private static final String PODS = "pods";
 
-    /** How a flavor can hold a pod set's requests, from worst to best. */
-    enum Mode { NO_FIT, PREEMPT, BORROW, FIT }
+    /**
+     * How a flavor can hold a pod set's requests, from worst to best. NO_CANDIDATES: preempting
+     * could make room in principle, but no admitted workload that the policy lets it evict does.
+     */
+    enum Mode { NO_FIT, NO_CANDIDATES, PREEMPT, BORROW, FIT }
+
+    /** Answers whether evicting some admitted workloads would let the workload use {@code usage}. */
+    public interface PreemptionOracle {
+        PreemptionOracle NONE = (cq, wl, usage, needed) -> true;
+
+        boolean canMakeRoom(ClusterQueueState cq, Workload wl, long[] usage, boolean[] needed);
+    }
 
     private final FlavorResourceIndex index;
     private final boolean fairSharing;
@@ -40,10 +50,10 @@ public final class FlavorAssigner {
 
     /** Assigns flavors for the full counts of every pod set. */
     public FitResult assign(ClusterQueueState cq, Workload wl) {
-        return assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray());
+        return assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), PreemptionOracle.NONE);
     }
 
-    public FitResult assign(ClusterQueueState cq, Workload wl, int[] counts) {
+    public FitResult assign(ClusterQueueState cq, Workload wl, int[] counts, PreemptionOracle oracle) {
         QuotaNode node = cq.node();
         long[] need = new long[index.size()];
         boolean[] preempt = new boolean[index.size()];
@@ -62,7 +72,7 @@ public final class FlavorAssigner {
                     return new FitResult.NoFit("ClusterQueue " + cq.name() + " has no quota for " + resource
                             + ", which pod set \"" + ps.name() + "\" requests", true);
                 }
-                GroupChoice choice = chooseFlavor(cq, group, requests, need);
+                GroupChoice choice = chooseFlavor(cq, wl, group, requests, need, oracle);
                 if (choice.flavor == null) {
                     return new FitResult.NoFit(QuotaShortage.describe(cq.name(), node, ps.name(), choice.shortages),
                             choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum));
@@ -75,7 +85,7 @@ public final class FlavorAssigner {
                         flavors.put(r, choice.flavor);
                     }
                 }
-                if (choice.mode == Mode.PREEMPT) {
+                if (choice.mode == Mode.PREEMPT || choice.mode == Mode.NO_CANDIDATES) {
                     shortages.add(QuotaShortage.describe(cq.name(), node, ps.name(), choice.shortages));
                 }
             }
@@ -117,15 +127,15 @@ public final class FlavorAssigner {
     private record GroupChoice(String flavor, Mode mode, List<QuotaShortage> shortages) {
     }
 
-    private GroupChoice chooseFlavor(ClusterQueueState cq, ResourceGroup group, Map<String, Quantity> requests,
-            long[] need) {
+    private GroupChoice chooseFlavor(ClusterQueueState cq, Workload wl, ResourceGroup group,
+            Map<String, Quantity> requests, long[] need, PreemptionOracle oracle) {
         FlavorFungibility fungibility = cq.spec().policies().flavorFungibility();
         boolean preemptionOverBorrowing = fungibility.preference().map("PreemptionOverBorrowing"::equals).orElse(false);
         List<QuotaShortage> shortages = new ArrayList<>();
         String best = null;
         Mode bestMode = Mode.NO_FIT;
         for (FlavorQuotas flavor : group.flavors()) {
-            Rating rating = rate(cq, flavor.flavor(), group, requests, need);
+            Rating rating = rate(cq, wl, flavor.flavor(), group, requests, need, oracle);
             rating.shortage.ifPresent(shortages::add);
             Mode mode = rating.mode;
             boolean stop = mode == Mode.FIT
@@ -156,8 +166,8 @@ public final class FlavorAssigner {
     }
 
     /** The worst mode over the group's requested resources in one flavor. */
-    private Rating rate(ClusterQueueState cq, String flavor, ResourceGroup group, Map<String, Quantity> requests,
-            long[] need) {
+    private Rating rate(ClusterQueueState cq, Workload wl, String flavor, ResourceGroup group,
+            Map<String, Quantity> requests, long[] need, PreemptionOracle oracle) {
         QuotaNode node = cq.node();
         Mode mode = Mode.FIT;
         QuotaShortage shortage = null;
@@ -183,7 +193,33 @@ public final class FlavorAssigner {
                 mode = m;
             }
         }
+        if (mode == Mode.PREEMPT && !oracle.canMakeRoom(cq, wl, withFlavor(flavor, group, requests, need),
+                shortOf(node, flavor, group, requests, need))) {
+            mode = Mode.NO_CANDIDATES;
+        }
         return new Rating(mode, Optional.ofNullable(shortage));
+    }
+
+    /** {@code need} plus the group's requests placed in {@code flavor}. */
+    private long[] withFlavor(String flavor, ResourceGroup group, Map<String, Quantity> requests, long[] need) {
+        long[] usage = need.clone();
+        for (String r : group.coveredResources()) {
+            Quantity q = requests.get(r);
+            if (q != null) {
+                usage[index.indexOf(flavor, r)] += q.milli();
+            }
+        }
+        return usage;
+    }
+
+    private boolean[] shortOf(QuotaNode node, String flavor, ResourceGroup group, Map<String, Quantity> requests,
+            long[] need) {
+        long[] usage = withFlavor(flavor, group, requests, need);
+        boolean[] needed = new boolean[usage.length];
+        for (int fr = 0; fr < usage.length; fr++) {
+            needed[fr] = usage[fr] > 0 && usage[fr] > node.available(fr);
+        }
+        return needed;
     }
 
     /**

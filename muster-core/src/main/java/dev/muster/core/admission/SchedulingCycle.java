@@ -340,13 +340,17 @@ public final class SchedulingCycle {
      * admission), each reduced count again allowed to fit or to preempt.
      */
     private Attempt attempt(ClusterQueueState cq, Workload wl, Set<ObjectKey> evicting) {
-        FitResult full = assigner.assign(cq, wl);
+        // Kueue's preemption oracle: a flavor where no allowed victim makes room is passed over
+        // by the flavor search (whenCanPreempt MayStopSearch does not stop there).
+        FlavorAssigner.PreemptionOracle oracle = (q, w, usage, needed) -> !preemptor.targets(q, w,
+                new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting).isEmpty();
+        FitResult full = assigner.assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), oracle);
         Attempt first = resolve(cq, wl, full, evicting);
         if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {
             return first;
         }
         Attempt reduced = new PodSetReducer(wl.podSets()).search(counts -> {
-            Attempt a = resolve(cq, wl, assigner.assign(cq, wl, counts), evicting);
+            Attempt a = resolve(cq, wl, assigner.assign(cq, wl, counts, oracle), evicting);
             return a instanceof Attempt.Wait ? null : a;
         });
         if (reduced != null) {
@@ -354,8 +358,17 @@ public final class SchedulingCycle {
         }
         // Explain with the minimum counts: those are what would have to fit.
         int[] minimum = wl.podSets().stream().mapToInt(PodSet::minCount).toArray();
-        Attempt atMinimum = resolve(cq, wl, assigner.assign(cq, wl, minimum), evicting);
+        Attempt atMinimum = resolve(cq, wl, assigner.assign(cq, wl, minimum, oracle), evicting);
         return atMinimum instanceof Attempt.Wait ? atMinimum : wait;
+    }
+
+    private static boolean borrowsWith(ClusterQueueState cq, long[] usage) {
+        for (int fr = 0; fr < usage.length; fr++) {
+            if (usage[fr] > 0 && cq.node().usage(fr) + usage[fr] > cq.node().subtreeQuota(fr)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Attempt resolve(ClusterQueueState cq, Workload wl, FitResult fit, Set<ObjectKey> evicting) {

@@ -198,7 +198,7 @@ public final class Engine {
         preemptions.forget(key).ifPresent(this::markDirty);
         Workload wl = a.workload();
         pendingQueue.put(key, cq);
-        if (cause == WorkloadProgress.EvictionCause.CHECK_REJECTED) {
+        if (cause == WorkloadProgress.EvictionCause.DEACTIVATED) {
             deactivate(key, cq, message);
             return;
         }
@@ -206,12 +206,6 @@ public final class Engine {
         if (cause == WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT) {
             PodsReadyPolicy policy = settings.podsReady();
             p.podsReadyRequeues++;
-            if (policy.backoffLimitCount().isPresent() && p.podsReadyRequeues > policy.backoffLimitCount().get()) {
-                deactivate(key, cq, "deactivated: its pods were not ready within "
-                        + Durations.text(policy.timeoutMillis()) + " " + p.podsReadyRequeues
-                        + " times, more than waitForPodsReady.requeuingStrategy.backoffLimitCount allows");
-                return;
-            }
             requeueAt = nowMillis + policy.backoffMillis(p.podsReadyRequeues);
             if (policy.requeueAtEviction()) {
                 wl = new Workload(wl.key(), wl.queueName(), wl.priority(), nowMillis, wl.sequence(), wl.podSets());
@@ -268,7 +262,8 @@ public final class Engine {
             case RETRY -> requestEviction(key, p, WorkloadProgress.EvictionCause.CHECK_RETRY, "AdmissionCheck",
                     "admission check " + check + " asks to retry" + (message.isEmpty() ? "" : ": " + message),
                     requeueAfterMillis);
-            case REJECTED -> requestEviction(key, p, WorkloadProgress.EvictionCause.CHECK_REJECTED, "AdmissionCheck",
+            // Kueue deactivates the workload, and an inactive workload is evicted with reason Deactivated.
+            case REJECTED -> requestEviction(key, p, WorkloadProgress.EvictionCause.DEACTIVATED, "Deactivated",
                     "deactivated: admission check " + check + " rejected the workload"
                             + (message.isEmpty() ? "" : ": " + message), 0);
             case PENDING -> { }
@@ -374,10 +369,22 @@ public final class Engine {
         for (AdmittedWorkload a : admittedWorkloads()) {
             WorkloadProgress p = progress.get(a.workload().key());
             if (p.admitted && !p.podsReady && p.eviction == null && nowMillis >= p.admittedAtMillis + policy.timeoutMillis()) {
-                p.eviction = WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT;
-                p.evictionMessage = "its pods were not all ready within " + Durations.text(policy.timeoutMillis())
+                String late = "its pods were not all ready within " + Durations.text(policy.timeoutMillis())
                         + " of admission (waitForPodsReady)";
-                decisions.add(new Decision.Evict(a.workload().key(), "PodsReadyTimeout", "", p.evictionMessage));
+                boolean outOfRequeues = policy.backoffLimitCount().isPresent()
+                        && p.podsReadyRequeues + 1 > policy.backoffLimitCount().get();
+                if (outOfRequeues) {
+                    // Kueue deactivates instead of requeueing, and evicts the inactive workload as Deactivated.
+                    p.eviction = WorkloadProgress.EvictionCause.DEACTIVATED;
+                    p.evictionMessage = "deactivated: " + late + " " + (p.podsReadyRequeues + 1)
+                            + " times, more than waitForPodsReady.requeuingStrategy.backoffLimitCount ("
+                            + policy.backoffLimitCount().get() + ") allows";
+                    decisions.add(new Decision.Evict(a.workload().key(), "Deactivated", "", p.evictionMessage));
+                } else {
+                    p.eviction = WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT;
+                    p.evictionMessage = late;
+                    decisions.add(new Decision.Evict(a.workload().key(), "PodsReadyTimeout", "", late));
+                }
             }
         }
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 final class WorkloadProgress {
 
     /** Why the engine asked for the eviction under way; decides what happens once it is done. */
-    enum EvictionCause { PREEMPTED, CHECK_RETRY, CHECK_REJECTED, PODS_READY_TIMEOUT }
+    enum EvictionCause { PREEMPTED, CHECK_RETRY, PODS_READY_TIMEOUT, DEACTIVATED }
 
     /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
     final Map<String, CheckState> checks = new LinkedHashMap<>();

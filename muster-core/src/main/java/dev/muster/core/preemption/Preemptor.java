@@ -57,14 +57,17 @@ public final class Preemptor {
         List<Candidate> victims = fairSharing != null
                 ? fairSharing.victims(ctx, candidates, borrowingThreshold(queue, preemptor))
                 : classical(ctx, candidates);
-        return victims.stream().map(v -> new PreemptionTarget(v.workload(), detail(v, assignment))).toList();
+        return victims.stream().map(v -> new PreemptionTarget(v.workload(), detail(v, ctx))).toList();
     }
 
-    private String detail(Candidate victim, Assignment assignment) {
+    private String detail(Candidate victim, PreemptionContext ctx) {
+        Assignment assignment = ctx.assignment();
         if (victim.sameQueue()) {
             return PreemptionTarget.IN_CLUSTER_QUEUE;
         }
-        if (fairSharing != null) {
+        // Under fair sharing a queue that stays within its nominal quota reclaims what it lent
+        // (Kueue's FairSharingPreemptWithinNominal); only beyond it do shares decide.
+        if (fairSharing != null && !ctx.staysWithinNominal()) {
             return PreemptionTarget.IN_COHORT_FAIR_SHARING;
         }
         return assignment.borrows() ? PreemptionTarget.IN_COHORT_RECLAIM_WHILE_BORROWING

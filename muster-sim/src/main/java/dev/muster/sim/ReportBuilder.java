@@ -66,7 +66,7 @@ final class ReportBuilder {
                 podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
             }
         }
-        String queue = w.source.localQueue().orElse(w.source.kaiQueue().orElse(null));
+        String queue = !w.workload.queueName().isEmpty() ? w.workload.queueName() : w.source.kaiQueue().orElse(null);
         return new Report.WorkloadReport(w.source.kind(), w.source.key().namespace(), w.source.key().name(), queue,
                 w.clusterQueue, w.source.priority(), w.state.name(), seconds(w.admittedAtMillis),
                 seconds(w.finishedAtMillis), flavors, podSets, List.copyOf(w.evictions), List.of(), w.message);

@@ -43,12 +43,24 @@ public final class Simulation {
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
         for (WorkloadSource source : scenario.workloads()) {
-            Workload wl = new Workload(engineKey(source, collisions), source.localQueue().orElse(""), source.priority(),
+            Workload wl = new Workload(engineKey(source, collisions), localQueueOf(source, scenario), source.priority(),
                     source.arrivalMillis(), sequence++, source.podSets());
             SimWorkload sw = new SimWorkload(source, wl);
             workloads.add(sw);
             byEngineKey.put(wl.key(), sw);
         }
+    }
+
+    /**
+     * The LocalQueue a workload is submitted to: its queue label, or, with Kueue's
+     * {@code manageJobsWithoutQueueName}, the namespace's LocalQueue named "default" (Kueue's
+     * LocalQueue defaulting); empty when Kueue would not manage it.
+     */
+    private static String localQueueOf(WorkloadSource source, Scenario scenario) {
+        if (source.localQueue().isPresent()) {
+            return source.localQueue().get();
+        }
+        return scenario.settings().manageJobsWithoutQueueName() && source.kaiQueue().isEmpty() ? "default" : "";
     }
 
     /** Runs the scenario to its end and returns the report. */
@@ -126,7 +138,7 @@ public final class Simulation {
         sw.arrived = true;
         record(sw, sw.standIn.created());
         WorkloadSource s = sw.source;
-        if (s.localQueue().isPresent()) {
+        if (!sw.workload.queueName().isEmpty()) {
             engine.submit(sw.workload);
             return;
         }

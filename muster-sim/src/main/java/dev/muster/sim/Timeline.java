@@ -39,22 +39,6 @@ final class Timeline {
     }
 
     static String duration(long millis) {
-        if (millis % 1000 != 0) {
-            return millis + "ms";
-        }
-        long s = millis / 1000;
-        StringBuilder sb = new StringBuilder();
-        if (s >= 3600) {
-            sb.append(s / 3600).append('h');
-            s %= 3600;
-        }
-        if (s >= 60) {
-            sb.append(s / 60).append('m');
-            s %= 60;
-        }
-        if (s > 0 || sb.isEmpty()) {
-            sb.append(s).append('s');
-        }
-        return sb.toString();
+        return dev.muster.core.engine.Durations.text(millis);
     }
 }

@@ -1,12 +1,12 @@
 package dev.muster.core.engine;
 
 /** Durations in messages, the way Kubernetes prints them: 90s, 5m, 1h30m. */
-final class Durations {
+public final class Durations {
 
     private Durations() {
     }
 
-    static String text(long millis) {
+    public static String text(long millis) {
         if (millis % 1000 != 0) {
             return millis + "ms";
         }

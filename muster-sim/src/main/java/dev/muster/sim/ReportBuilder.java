@@ -38,8 +38,15 @@ final class ReportBuilder {
         }
         List<Report.QueueReport> queues = new ArrayList<>();
         for (ClusterQueueState cq : engine.clusterQueues()) {
-            queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(engine.usage(cq.name())),
-                    admittedIn(workloads, cq.name()), cq.pendingCount()));
+            if (!engine.isKaiQueue(cq.name())) {
+                queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(engine.usage(cq.name())),
+                        admittedIn(workloads, cq.name()), cq.pendingCount()));
+            }
+        }
+        for (String kai : engine.kaiQueues()) {
+            int pending = engine.clusterQueue(kai).map(ClusterQueueState::pendingCount).orElse(0);
+            queues.add(new Report.QueueReport(kai, "Queue", usage(engine.usageOfNode(kai)),
+                    admittedIn(workloads, kai), pending, fairShare(engine.fairShare(kai))));
         }
         List<Report.NodeReport> nodes = new ArrayList<>();
         for (DeclaredObject o : scenario.otherObjects()) {
@@ -85,6 +92,12 @@ final class ReportBuilder {
 
     private static Double seconds(Long millis) {
         return millis == null ? null : millis / 1000.0;
+    }
+
+    private static Map<String, String> fairShare(Map<String, Long> share) {
+        Map<String, String> out = new TreeMap<>();
+        share.forEach((r, milli) -> out.put(r, Quantity.ofMilli(milli).format(r)));
+        return out;
     }
 
     private static Map<String, Map<String, String>> usage(Map<String, Map<String, Quantity>> usage) {

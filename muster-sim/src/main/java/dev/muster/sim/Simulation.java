@@ -38,7 +38,8 @@ public final class Simulation {
         this.scenario = scenario;
         this.options = options;
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
-                scenario.namespaces(), EngineSettings.from(scenario.settings()));
+                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(scenario),
+                EngineSettings.from(scenario.settings()));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
@@ -60,7 +61,15 @@ public final class Simulation {
         if (source.localQueue().isPresent()) {
             return source.localQueue().get();
         }
-        return scenario.settings().manageJobsWithoutQueueName() && source.kaiQueue().isEmpty() ? "default" : "";
+        if (source.kaiQueue().isPresent()) {
+            return source.kaiQueue().get();
+        }
+        return scenario.settings().manageJobsWithoutQueueName() ? "default" : "";
+    }
+
+    /** A workload that names a KAI queue and no Kueue LocalQueue is scheduled in KAI's terms. */
+    private static boolean inKaiQueue(WorkloadSource source) {
+        return source.localQueue().isEmpty() && source.kaiQueue().isPresent();
     }
 
     /** Runs the scenario to its end and returns the report. */
@@ -137,15 +146,17 @@ public final class Simulation {
     private void arrive(SimWorkload sw) {
         sw.arrived = true;
         record(sw, sw.standIn.created());
-        WorkloadSource s = sw.source;
+        if (inKaiQueue(sw.source)) {
+            engine.submitToKaiQueue(sw.workload);
+            return;
+        }
         if (!sw.workload.queueName().isEmpty()) {
             engine.submit(sw.workload);
             return;
         }
-        sw.message = s.kaiQueue().isPresent()
-                ? "KAI queue " + s.kaiQueue().get() + " is read, but this version does not schedule KAI queues yet"
-                : "not managed by any queue: add the label kueue.x-k8s.io/queue-name (Kueue) or kai.scheduler/queue (KAI)";
-        timeline.add(now, sw.objectRef(), "Warning", "Unmanaged", sw.message);
+        sw.message = "not managed by any queue: add the label kai.scheduler/queue (KAI) or"
+                + " kueue.x-k8s.io/queue-name (Kueue) naming the queue it belongs to; it stays Pending until then";
+        timeline.add(now, sw.objectRef(), "Warning", "QueueLabelMissing", sw.message);
     }
 
     private void complete(SimWorkload sw, int admission) {
@@ -253,9 +264,10 @@ public final class Simulation {
         }
         sw.state = WorkloadState.Admitted;
         sw.admittedAtMillis = now;
-        sw.message = "admitted by ClusterQueue " + admit.clusterQueue();
+        String by = (inKaiQueue(sw.source) ? "queue " : "ClusterQueue ") + admit.clusterQueue();
+        sw.message = "admitted by " + by;
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",
-                "admitted by ClusterQueue " + admit.clusterQueue() + ": " + Timeline.describe(admit.assignment()));
+                "admitted by " + by + ": " + Timeline.describe(admit.assignment()));
         record(sw, sw.standIn.admitted());
         int index = workloads.indexOf(sw);
         long readyAfter = sw.source.podsReadyAfterMillis();

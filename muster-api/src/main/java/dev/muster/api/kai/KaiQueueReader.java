@@ -6,6 +6,8 @@ import dev.muster.api.manifest.Reference;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.quantity.Quantity;
 
 /**
  * Reads a KAI Scheduler Queue ({@code scheduling.run.ai/v2}). Quotas and limits are float64 numbers
@@ -15,6 +17,11 @@ public final class KaiQueueReader {
 
     private static final List<String> RESOURCES = List.of("gpu", "cpu", "memory");
     private static final BigDecimal UNLIMITED = BigDecimal.ONE.negate();
+    /** KAI's units in Kubernetes milli-units: GPUs in devices, cpu in millicores, memory in MB (10^6 bytes). */
+    private static final java.util.Map<String, BigDecimal> MILLI_PER_UNIT = java.util.Map.of(
+            "gpu", BigDecimal.valueOf(1000), "cpu", BigDecimal.ONE, "memory", BigDecimal.valueOf(1_000_000_000L));
+    private static final java.util.Map<String, String> KUBERNETES_NAME = java.util.Map.of(
+            "gpu", "nvidia.com/gpu", "cpu", "cpu", "memory", "memory");
 
     private KaiQueueReader() {
     }
@@ -27,22 +34,28 @@ public final class KaiQueueReader {
         spec.get("displayName").string();
         Field parentField = spec.get("parentQueue");
         Optional<String> parent = parentField.string().filter(s -> !s.isEmpty());
-        spec.get("priority").int32();
+        int priority = spec.get("priority").int32().orElse(KaiQueueSpec.DEFAULT_PRIORITY);
         spec.get("preemptMinRuntime").nonNegativeDuration();
         spec.get("reclaimMinRuntime").nonNegativeDuration();
         Field resources = spec.get("resources");
+        List<KaiQueueSpec.Share> shares = new java.util.ArrayList<>();
         if (resources.requireObject()) {
             resources.rejectUnknownFields(RESOURCES);
             for (String r : RESOURCES) {
-                resource(resources.get(r));
+                resource(resources.get(r), r).ifPresent(shares::add);
             }
         }
-        return new KaiQueueDeclaration(object.meta().name(), parent.map(p -> new Reference(p, parentField)));
+        KaiQueueSpec queue = new KaiQueueSpec(object.meta().name(), parent, priority, shares);
+        return new KaiQueueDeclaration(queue, parent.map(p -> new Reference(p, parentField)));
     }
 
-    private static void resource(Field f) {
+    /** A resource of the queue in Kubernetes units; unset quota = 0, unset limit = unlimited, unset weight = 1. */
+    private static Optional<KaiQueueSpec.Share> resource(Field f, String kaiName) {
+        if (!f.isPresent()) {
+            return Optional.empty();
+        }
         if (!f.requireObject()) {
-            return;
+            return Optional.empty();
         }
         f.rejectUnknownFields(List.of("quota", "limit", "overQuotaWeight"));
         Optional<BigDecimal> quota = unlimitedOrNonNegative(f.get("quota"));
@@ -55,6 +68,20 @@ public final class KaiQueueReader {
             f.get("quota").error("must not exceed limit (" + limit.get().toPlainString() + "), got "
                     + quota.get().toPlainString());
         }
+        BigDecimal perUnit = MILLI_PER_UNIT.get(kaiName);
+        Optional<Quantity> q = quota.isEmpty() ? Optional.of(Quantity.ZERO) : inMilli(quota.get(), perUnit);
+        Optional<Quantity> l = limit.isEmpty() ? Optional.empty() : inMilli(limit.get(), perUnit);
+        long w = weight.number().filter(x -> x.signum() >= 0)
+                .map(x -> x.movePointRight(3).setScale(0, java.math.RoundingMode.HALF_UP).longValueExact()).orElse(1000L);
+        return Optional.of(new KaiQueueSpec.Share(KUBERNETES_NAME.get(kaiName), q, l, w));
+    }
+
+    /** -1 (unlimited) is empty; other values in milli-units, rounded up. */
+    private static Optional<Quantity> inMilli(BigDecimal value, BigDecimal perUnit) {
+        if (value.compareTo(UNLIMITED) == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(Quantity.ofMilli(value.multiply(perUnit).setScale(0, java.math.RoundingMode.CEILING).longValueExact()));
     }
 
     private static Optional<BigDecimal> unlimitedOrNonNegative(Field f) {

@@ -67,6 +67,25 @@ final class PriorityResolver {
         return globalDefault.map(this::resolved).orElse(new Resolved(0, Optional.empty()));
     }
 
+    /**
+     * A workload in a KAI queue: the class named by the label {@code priorityClassName} on the
+     * object (as KAI's guide writes it), else its pod templates' {@code priorityClassName}, else
+     * KAI's default, train (50).
+     */
+    Resolved resolveKai(WorkloadDraft workload) {
+        var labels = workload.object().meta().labels();
+        String label = labels.get("priorityClassName");
+        if (label != null) {
+            Reference ref = new Reference(label, workload.object().root().get("metadata").get("labels").key("priorityClassName"));
+            return podClass(ref).map(this::resolved).orElse(new Resolved(0, Optional.of(label)));
+        }
+        if (workload.podPriorityClass().isPresent() || workload.explicitPriority().isPresent()
+                || workload.priorityClass().isPresent()) {
+            return resolve(workload);
+        }
+        return resolved(KaiPriorityClasses.find("train").orElseThrow());
+    }
+
     private Resolved resolved(PriorityValue p) {
         return new Resolved(p.value(), Optional.of(p.name()));
     }

@@ -3,6 +3,7 @@ package dev.muster.api.scenario;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
+import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.LocalQueueSpec;
 import dev.muster.core.model.Namespace;
 import dev.muster.core.model.ResourceFlavorSpec;
@@ -19,6 +20,7 @@ import java.util.List;
  * @param cohorts              declared cohorts in declaration order, then the implicit ones (named by a
  *                             ClusterQueue's cohort but never declared) in order of first mention
  * @param clusterQueues        in declaration order, each with its policies
+ * @param kaiQueues            KAI Scheduler queues, in declaration order
  * @param workloads            in creation order: by arrival, then file order
  * @param otherObjects         Nodes, NodePools, KAI Queues, AdmissionChecks, ProvisioningRequestConfigs,
  *                             WorkloadPriorityClasses and PriorityClasses, validated, in file order
@@ -31,9 +33,11 @@ public record Scenario(
         List<LocalQueueSpec> localQueues,
         KueueSettings settings,
         List<WorkloadSource> workloads,
-        List<DeclaredObject> otherObjects) {
+        List<DeclaredObject> otherObjects,
+        List<KaiQueueSpec> kaiQueues) {
 
     public Scenario {
+        kaiQueues = List.copyOf(kaiQueues);
         namespaces = List.copyOf(namespaces);
         flavors = List.copyOf(flavors);
         cohorts = List.copyOf(cohorts);
@@ -41,6 +45,13 @@ public record Scenario(
         localQueues = List.copyOf(localQueues);
         workloads = List.copyOf(workloads);
         otherObjects = List.copyOf(otherObjects);
+    }
+
+    /** A scenario without KAI queues. */
+    public Scenario(List<Namespace> namespaces, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
+            List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues, KueueSettings settings,
+            List<WorkloadSource> workloads, List<DeclaredObject> otherObjects) {
+        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects, List.of());
     }
 
     /** The policies of a ClusterQueue; Kueue's defaults for one this scenario does not describe. */
@@ -60,6 +71,6 @@ public record Scenario(
     /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
     public Scenario withSettings(KueueSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads,
-                otherObjects);
+                otherObjects, kaiQueues);
     }
 }

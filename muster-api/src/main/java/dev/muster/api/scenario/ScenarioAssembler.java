@@ -32,7 +32,8 @@ final class ScenarioAssembler {
                 d.localQueues.stream().map(l -> l.value().spec()).toList(),
                 d.settings(),
                 workloads,
-                d.otherObjects);
+                d.otherObjects,
+                d.kaiQueues.stream().map(k -> k.value().spec()).toList());
     }
 
     private static List<Namespace> namespaces(ScenarioDraft d) {

@@ -5,6 +5,7 @@ import dev.muster.api.manifest.Reference;
 import dev.muster.api.workload.PodSetDraft;
 import dev.muster.api.workload.WorkloadDraft;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PodSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,8 +34,11 @@ final class WorkloadResolver {
             WorkloadDraft w = e.draft();
             String namespace = w.object().meta().namespace();
             w.localQueue().ifPresent(ref -> checkLocalQueue(ref, namespace, localQueuesByNamespace));
-            w.kaiQueue().ifPresent(ref -> References.check(ref, "KAI Queue", kaiQueues, ""));
-            PriorityResolver.Resolved priority = priorities.resolve(w);
+            // A KAI queue that does not exist is not an input error: as in KAI, the workload stays
+            // Pending and says so (the engine words it).
+            boolean kai = w.kaiQueue().isPresent() && w.localQueue().isEmpty();
+            PriorityResolver.Resolved priority = kai ? priorities.resolveKai(w) : priorities.resolve(w);
+            List<PodSet> podSets = kai ? KaiGang.podSets(w) : w.podSets().stream().map(PodSetDraft::podSet).toList();
             out.add(new WorkloadSource(
                     w.object().kind(),
                     new ObjectKey(namespace, w.object().meta().name()),
@@ -44,7 +48,7 @@ final class WorkloadResolver {
                     priority.className(),
                     e.timing().arrivalMillis(),
                     e.timing().durationMillis(),
-                    w.podSets().stream().map(PodSetDraft::podSet).toList(),
+                    podSets,
                     e.origin(),
                     w.podSets().stream().map(PodSetDraft::template).toList(),
                     w.rayWorkerGroups(),

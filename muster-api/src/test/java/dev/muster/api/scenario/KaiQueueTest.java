@@ -53,7 +53,7 @@ class KaiQueueTest {
     }
 
     @Test
-    void workloadNamingAMissingKaiQueue() {
+    void workloadNamingAMissingKaiQueueLoadsAndIsLeftToTheEngine() throws Exception {
         String pod = """
                 apiVersion: v1
                 kind: Pod
@@ -63,7 +63,8 @@ class KaiQueueTest {
                 spec:
                   containers: [{name: c}]
                 """;
-        assertThat(errors(docs(queue("team-a", "", ""), pod))).extracting(ManifestError::fieldPath, ManifestError::message)
-                .containsExactly(tuple("metadata.labels[kai.scheduler/queue]", "KAI Queue \"team-b\" is not declared; did you mean team-a?"));
+        // As in KAI, a workload naming a queue that does not exist stays Pending and says so: no input error.
+        assertThat(Manifests.load(docs(queue("team-a", "", ""), pod)).workloads()).singleElement()
+                .satisfies(w -> assertThat(w.kaiQueue()).contains("team-b"));
     }
 }

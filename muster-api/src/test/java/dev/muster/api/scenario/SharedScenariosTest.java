@@ -95,12 +95,14 @@ class SharedScenariosTest {
         assertThat(rc.kind()).isEqualTo("RayCluster");
         assertThat(rc.kaiQueue()).contains("team-a");
         assertThat(rc.localQueue()).isEmpty();
+        // In a KAI queue a gpu-fraction pod asks for that share of a GPU; the gang minimum is 1 + 2.
         assertThat(rc.podSets()).containsExactly(
                 PodSet.of("head", 1, resources("cpu", "1", "memory", "2Gi")),
-                PodSet.of("shared-gpu", 2, resources("cpu", "1", "memory", "2Gi")));
+                PodSet.of("shared-gpu", 2, resources("cpu", "1", "memory", "2Gi", "nvidia.com/gpu", "500m")));
         assertThat(rc.template("shared-gpu").orElseThrow().gpuFraction()).contains(new BigDecimal("0.5"));
         assertThat(rc.template("head").orElseThrow().gpuFraction()).isEmpty();
-        assertThat(rc.priority()).isZero();
+        assertThat(rc.priority()).as("KAI's default class, train").isEqualTo(50);
+        assertThat(s.kaiQueues()).extracting(q -> q.name()).containsExactly("department-1", "team-a");
         assertThat(s.otherObjects("Queue")).extracting(DeclaredObject::name).containsExactly("department-1", "team-a");
         assertThat(s.otherObjects("Node")).extracting(DeclaredObject::name).containsExactly("gpu-node-1");
         assertThat(s.clusterQueues()).isEmpty();

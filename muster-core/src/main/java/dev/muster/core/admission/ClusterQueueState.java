@@ -59,6 +59,18 @@ public final class ClusterQueueState {
         return spec.name();
     }
 
+    private boolean kai;
+
+    /** Marks a KAI leaf queue, so that messages speak of a queue, not a ClusterQueue. */
+    public void markKai() {
+        kai = true;
+    }
+
+    /** "ClusterQueue team-a", or "queue team-a" for a KAI queue: how messages name it. */
+    public String title() {
+        return (kai ? "queue " : "ClusterQueue ") + spec.name();
+    }
+
     /** The resource group covering {@code resource}, or null when this queue has no quota for it. */
     ResourceGroup groupFor(String resource) {
         return groupByResource.get(resource);

@@ -53,6 +53,23 @@ public final class FlavorAssigner {
         return assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), PreemptionOracle.NONE);
     }
 
+    /**
+     * The largest counts between every pod set's minCount and count that fit as they are (no
+     * preemption); the result at the minimum counts when none fits.
+     */
+    public FitResult assignLargest(ClusterQueueState cq, Workload wl) {
+        FitResult full = assign(cq, wl);
+        if (full instanceof FitResult.Fits || !wl.allowsPartialAdmission()) {
+            return full;
+        }
+        FitResult.Fits reduced = new PodSetReducer(wl.podSets()).search(counts ->
+                assign(cq, wl, counts, PreemptionOracle.NONE) instanceof FitResult.Fits f ? f : null);
+        if (reduced != null) {
+            return reduced;
+        }
+        return assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::minCount).toArray(), PreemptionOracle.NONE);
+    }
+
     public FitResult assign(ClusterQueueState cq, Workload wl, int[] counts, PreemptionOracle oracle) {
         QuotaNode node = cq.node();
         long[] need = new long[index.size()];
@@ -69,12 +86,12 @@ public final class FlavorAssigner {
                 }
                 ResourceGroup group = cq.groupFor(resource);
                 if (group == null) {
-                    return new FitResult.NoFit("ClusterQueue " + cq.name() + " has no quota for " + resource
+                    return new FitResult.NoFit(cq.title() + " has no quota for " + resource
                             + ", which pod set \"" + ps.name() + "\" requests", true);
                 }
                 GroupChoice choice = chooseFlavor(cq, wl, group, requests, need, oracle);
                 if (choice.flavor == null) {
-                    return new FitResult.NoFit(QuotaShortage.describe(cq.name(), node, ps.name(), choice.shortages),
+                    return new FitResult.NoFit(QuotaShortage.describe(cq.title(), node, ps.name(), choice.shortages),
                             choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum));
                 }
                 for (String r : group.coveredResources()) {
@@ -86,7 +103,7 @@ public final class FlavorAssigner {
                     }
                 }
                 if (choice.mode == Mode.PREEMPT || choice.mode == Mode.NO_CANDIDATES) {
-                    shortages.add(QuotaShortage.describe(cq.name(), node, ps.name(), choice.shortages));
+                    shortages.add(QuotaShortage.describe(cq.title(), node, ps.name(), choice.shortages));
                 }
             }
             podSets.add(new PodSetAssignment(ps.name(), counts[i], flavors));

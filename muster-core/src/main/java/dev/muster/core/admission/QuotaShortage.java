@@ -18,7 +18,7 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
         StringBuilder sb = new StringBuilder();
         boolean never = shortages.stream().allMatch(QuotaShortage::exceedsMaximum);
         sb.append(never ? "can never be admitted: " : "waiting for quota: ")
-                .append("pod set \"").append(podSet).append("\" does not fit ClusterQueue ").append(clusterQueue);
+                .append("pod set \"").append(podSet).append("\" does not fit ").append(clusterQueue);
         for (QuotaShortage s : shortages) {
             sb.append("; ").append(s.explain(node));
         }
@@ -38,13 +38,22 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
         }
         text += " (nominal quota " + fmt(node.nominal(flavorResource)) + ", " + fmt(node.usage(flavorResource)) + " in use";
         if (node.hasParent()) {
-            text += "; cohort " + node.parent().name() + " has " + fmt(Math.max(0, node.parent().available(flavorResource)))
+            text += "; " + parentTitle(node.parent()) + " has " + fmt(Math.max(0, node.parent().available(flavorResource)))
                     + " unused";
             if (node.hasBorrowingLimit(flavorResource)) {
                 text += ", borrowing limit " + fmt(node.borrowingLimit(flavorResource));
             }
         }
         return text + ")";
+    }
+
+    /** A cohort, a KAI parent queue, or the cluster a KAI top-level queue draws from. */
+    private static String parentTitle(QuotaNode parent) {
+        if (parent.name().equals(dev.muster.core.kai.KaiQuotaTree.CLUSTER)) {
+            return "the cluster";
+        }
+        return (parent.root().name().equals(dev.muster.core.kai.KaiQuotaTree.CLUSTER) ? "parent queue " : "cohort ")
+                + parent.name();
     }
 
     private String fmt(long milli) {

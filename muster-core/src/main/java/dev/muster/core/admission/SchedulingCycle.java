@@ -379,7 +379,7 @@ public final class SchedulingCycle {
                         preemptor.targets(cq, wl, np.assignment(), np.flavorResources(), evicting);
                 yield targets.isEmpty()
                         ? new Attempt.Wait(np.shortage() + "; preempting would not make room: no admitted workload"
-                                + " that ClusterQueue " + cq.name() + "'s preemption policy lets it evict frees enough")
+                                + " that the preemption policy of " + cq.title() + " lets it evict frees enough")
                         : new Attempt.Preempt(np.assignment(), targets);
             }
             case FitResult.NoFit nf -> new Attempt.Wait(nf.reason());

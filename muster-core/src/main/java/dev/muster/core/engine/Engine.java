@@ -19,6 +19,9 @@ import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.preemption.Preemptor;
 import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.kai.KaiCycle;
+import dev.muster.core.kai.KaiQuotaTree;
+import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
@@ -49,6 +52,9 @@ public final class Engine {
     private final Map<ObjectKey, LocalQueueSpec> localQueues = new HashMap<>();
     private final Map<String, Namespace> namespaces = new HashMap<>();
     private final SchedulingCycle cycle;
+    private final KaiCycle kaiCycle;
+    private final Set<String> kaiLeaves = new java.util.TreeSet<>();
+    private final Set<String> kaiParents = new java.util.TreeSet<>();
 
     private final Map<ObjectKey, Workload> pending = new HashMap<>();
     private final Map<ObjectKey, ClusterQueueState> pendingQueue = new HashMap<>();
@@ -76,11 +82,43 @@ public final class Engine {
 
     public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
             Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, AdmissionSettings settings) {
-        this.tree = QuotaTree.build(clusterQueues, cohorts);
+        this(clusterQueues, cohorts, localQueues, namespaces, List.of(), Map.of(), settings);
+    }
+
+    /**
+     * An engine for both dialects: Kueue's queues, and KAI queues, which join the same quota tree
+     * under a root that stands for the cluster.
+     *
+     * @param capacity the cluster's allocatable per resource in milli-units (from its nodes);
+     *                 empty when unknown, and then KAI queues are bounded by their limits only
+     */
+    public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
+            Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, List<KaiQueueSpec> kaiQueues,
+            Map<String, Long> capacity, AdmissionSettings settings) {
+        List<ClusterQueueSpec> allQueues = new ArrayList<>(clusterQueues);
+        List<CohortSpec> allCohorts = new ArrayList<>(cohorts);
+        if (!kaiQueues.isEmpty()) {
+            KaiQuotaTree.Translation kai = KaiQuotaTree.translate(kaiQueues, capacity);
+            for (ClusterQueueSpec leaf : kai.leaves()) {
+                if (clusterQueues.stream().anyMatch(q -> q.name().equals(leaf.name()))) {
+                    throw new IllegalArgumentException("KAI queue " + leaf.name() + " has the name of a ClusterQueue");
+                }
+                kaiLeaves.add(leaf.name());
+            }
+            kai.cohorts().forEach(c -> kaiParents.add(c.name()));
+            kaiParents.remove(KaiQuotaTree.CLUSTER);
+            allQueues.addAll(kai.leaves());
+            allCohorts.addAll(kai.cohorts());
+        }
+        this.tree = QuotaTree.build(allQueues, allCohorts);
         this.settings = settings;
-        for (ClusterQueueSpec spec : clusterQueues) {
+        for (ClusterQueueSpec spec : allQueues) {
             QuotaNode node = tree.clusterQueue(spec.name()).orElseThrow();
-            queues.put(spec.name(), new ClusterQueueState(spec, node));
+            ClusterQueueState state = new ClusterQueueState(spec, node);
+            if (kaiLeaves.contains(spec.name())) {
+                state.markKai();
+            }
+            queues.put(spec.name(), state);
         }
         for (ClusterQueueState q : queues.values()) {
             QuotaNode root = q.node().root();
@@ -91,8 +129,12 @@ public final class Engine {
         namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
         Preemptor preemptor = new Preemptor(tree, queuesByRoot,
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
-        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing()), preemptor, settings.fairSharing());
+        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing()), preemptor,
+                settings.fairSharing());
+        this.kaiCycle = kaiQueues.isEmpty() ? null
+                : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), kaiQueues, capacity);
     }
+
 
     public QuotaTree quotaTree() {
         return tree;
@@ -132,6 +174,61 @@ public final class Engine {
                 ? "ClusterQueue " + cq.name() + " has no namespaceSelector, so it admits workloads from no namespace"
                         + " (set namespaceSelector: {} to admit from all)"
                 : "namespace " + ns + " does not match the namespaceSelector of ClusterQueue " + cq.name();
+    }
+
+    /**
+     * Queues a workload submitted to a KAI queue (label {@code kai.scheduler/queue}). Only leaf
+     * queues take workloads; for a parent or unknown queue it waits with a reason.
+     */
+    public void submitToKaiQueue(Workload wl) {
+        if (pending.containsKey(wl.key()) || admitted.containsKey(wl.key())) {
+            throw new IllegalStateException("workload " + wl.key() + " is already known");
+        }
+        pending.put(wl.key(), wl);
+        progress.put(wl.key(), new WorkloadProgress());
+        String queue = wl.queueName();
+        String refusal = kaiParents.contains(queue)
+                ? "queue " + queue + " is a parent queue; only leaf queues take workloads (use one of its child queues: "
+                        + String.join(", ", kaiChildren(queue)) + ")"
+                : !kaiLeaves.contains(queue) ? "queue " + queue + " does not exist; create it, or set the label"
+                        + " kai.scheduler/queue to one of " + String.join(", ", kaiLeaves) : null;
+        if (refusal != null) {
+            reasons.put(wl.key(), refusal);
+            unreportedReasons.put(wl.key(), refusal);
+            return;
+        }
+        ClusterQueueState cq = queues.get(queue);
+        pendingQueue.put(wl.key(), cq);
+        cq.enqueue(wl);
+        markDirty(cq);
+    }
+
+    private List<String> kaiChildren(String parent) {
+        return queues.values().stream().filter(q -> q.node().parent() != null && q.node().parent().name().equals(parent))
+                .map(ClusterQueueState::name).toList();
+    }
+
+    /** Whether {@code name} is a KAI queue (leaf or parent). */
+    public boolean isKaiQueue(String name) {
+        return kaiLeaves.contains(name) || kaiParents.contains(name);
+    }
+
+    /** The KAI queues, leaves and parents, in name order. */
+    public List<String> kaiQueues() {
+        List<String> all = new ArrayList<>(kaiLeaves);
+        all.addAll(kaiParents);
+        all.sort(null);
+        return all;
+    }
+
+    /** A KAI queue's fair share per resource (milli-units) as of the last cycle. */
+    public Map<String, Long> fairShare(String kaiQueue) {
+        return kaiCycle == null ? Map.of() : kaiCycle.fairShares().getOrDefault(kaiQueue, Map.of());
+    }
+
+    /** Usage of any node of the quota tree (a ClusterQueue, a Cohort, a KAI queue). */
+    public Map<String, Map<String, Quantity>> usageOfNode(String name) {
+        return tree.clusterQueue(name).or(() -> tree.cohort(name)).map(tree::usageOf).orElse(Map.of());
     }
 
     private Optional<ClusterQueueState> resolveQueue(Workload wl) {
@@ -356,7 +453,12 @@ public final class Engine {
         List<String> roots = new ArrayList<>(dirtyRoots);
         dirtyRoots.clear();
         for (String rootId : roots) {
-            cycle.run(queuesByRoot.get(rootsByName.get(rootId)), outcome);
+            QuotaNode root = rootsByName.get(rootId);
+            if (kaiCycle != null && root.name().equals(KaiQuotaTree.CLUSTER) && root.kind() == QuotaNode.Kind.COHORT) {
+                kaiCycle.run(queuesByRoot.get(root), outcome);
+            } else {
+                cycle.run(queuesByRoot.get(root), outcome);
+            }
         }
         return decisions;
     }

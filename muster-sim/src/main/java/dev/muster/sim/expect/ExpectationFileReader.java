@@ -36,7 +36,7 @@ public final class ExpectationFileReader {
             "podSetCounts", "admittedAtSeconds", "finishedAtSeconds", "evictions", "nodes", "podCount", "gpuGroup",
             "messageContains");
     private static final List<String> EVICTION_KEYS = List.of("reason", "detail", "atSeconds");
-    private static final List<String> QUEUE_KEYS = List.of("name", "usage", "admittedWorkloads", "pendingWorkloads");
+    private static final List<String> QUEUE_KEYS = List.of("name", "usage", "fairShare", "admittedWorkloads", "pendingWorkloads");
     private static final List<String> NODE_KEYS = List.of("pool", "count", "addedAtSeconds", "removedAtSeconds", "name");
     private static final List<String> PROVISIONING_REQUEST_KEYS =
             List.of("workload", "count", "accepted", "provisioned", "failed");
@@ -201,6 +201,7 @@ public final class ExpectationFileReader {
         String name = f.required("name").text();
         List<QueueCheck> checks = new ArrayList<>();
         f.optional("usage").ifPresent(v -> checks.add(new QueueCheck.Usage(nestedMapping(v, ExpectationFileReader::quantity))));
+        f.optional("fairShare").ifPresent(v -> checks.add(new QueueCheck.FairShare(mapping(v, ExpectationFileReader::quantity))));
         f.optional("admittedWorkloads").ifPresent(v -> checks.add(new QueueCheck.AdmittedWorkloads(v.count())));
         f.optional("pendingWorkloads").ifPresent(v -> checks.add(new QueueCheck.PendingWorkloads(v.count())));
         return new QueueExpectation(name, checks);

@@ -48,6 +48,31 @@ public sealed interface QueueCheck extends Check<QueueReport> {
         }
     }
 
+    /**
+     * {@code fairShare: {nvidia.com/gpu: "3"}}: a KAI queue's fair share, resource → quantity, compared
+     * by value as a subset; a resource the report does not list counts as 0.
+     */
+    record FairShare(Map<String, ExpectedQuantity> expected) implements QueueCheck {
+        @Override
+        public String key() {
+            return "fairShare";
+        }
+
+        @Override
+        public List<Difference> against(QueueReport queue) {
+            Map<String, String> actual = queue.fairShare() == null ? Map.of() : queue.fairShare();
+            List<Difference> differences = new ArrayList<>();
+            expected.forEach((resource, quantity) -> {
+                String got = actual.get(resource);
+                Quantity value = got == null ? Quantity.ZERO : Quantity.parse(got);
+                if (!value.equals(quantity.value())) {
+                    differences.add(new Difference(key() + "." + resource, quantity.text(), got == null ? "0 (not in the report)" : got));
+                }
+            });
+            return differences;
+        }
+    }
+
     /** {@code admittedWorkloads: 2}. */
     record AdmittedWorkloads(int expected) implements QueueCheck {
         @Override

@@ -47,13 +47,23 @@ public record Report(
             String name, String podSet, String node, List<Integer> gpuDevices, Double gpuFraction, String gpuGroup) {
     }
 
-    /** A leaf queue (ClusterQueue, or a KAI leaf Queue): usage is flavor → resource → quantity. */
+    /**
+     * A queue: a ClusterQueue, or a KAI Queue (leaf or parent). Usage is flavor → resource →
+     * quantity (KAI queues report flavor "default"). {@code fairShare} (resource → quantity) is KAI's
+     * fair share from the last scheduling cycle; null for ClusterQueues.
+     */
     public record QueueReport(
             String name,
             String kind,
             Map<String, Map<String, String>> usage,
             int admittedWorkloads,
-            int pendingWorkloads) {
+            int pendingWorkloads,
+            Map<String, String> fairShare) {
+
+        public QueueReport(String name, String kind, Map<String, Map<String, String>> usage, int admittedWorkloads,
+                int pendingWorkloads) {
+            this(name, kind, usage, admittedWorkloads, pendingWorkloads, null);
+        }
     }
 
     public record NodeReport(String name, String pool, double addedAtSeconds, Double removedAtSeconds) {

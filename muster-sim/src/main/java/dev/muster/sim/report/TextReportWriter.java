@@ -108,13 +108,30 @@ public final class TextReportWriter implements ReportWriter {
     }
 
     private static TextTable queues(List<QueueReport> queues) {
-        TextTable table = new TextTable(Column.left("NAME"), Column.left("KIND"), Column.right("ADMITTED"),
-                Column.right("PENDING"), Column.left("USAGE"));
+        boolean fairShares = queues.stream().anyMatch(q -> q.fairShare() != null);
+        TextTable table = fairShares
+                ? new TextTable(Column.left("NAME"), Column.left("KIND"), Column.right("ADMITTED"),
+                        Column.right("PENDING"), Column.left("USAGE"), Column.left("FAIR SHARE"))
+                : new TextTable(Column.left("NAME"), Column.left("KIND"), Column.right("ADMITTED"),
+                        Column.right("PENDING"), Column.left("USAGE"));
         for (QueueReport q : queues) {
-            table.row(q.name(), q.kind(), Integer.toString(q.admittedWorkloads()),
-                    Integer.toString(q.pendingWorkloads()), usage(q.usage()));
+            String admitted = Integer.toString(q.admittedWorkloads());
+            String pending = Integer.toString(q.pendingWorkloads());
+            if (fairShares) {
+                table.row(q.name(), q.kind(), admitted, pending, usage(q.usage()), fairShare(q.fairShare()));
+            } else {
+                table.row(q.name(), q.kind(), admitted, pending, usage(q.usage()));
+            }
         }
         return table;
+    }
+
+    /** {@code cpu=4, nvidia.com/gpu=3}; "-" for a ClusterQueue, which has none. */
+    private static String fairShare(Map<String, String> share) {
+        if (share == null) {
+            return "-";
+        }
+        return share.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 
     /** {@code default-flavor: cpu=16, memory=8Gi; spot: cpu=2}, in the report's order. */

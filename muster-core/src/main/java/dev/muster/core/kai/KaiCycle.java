@@ -1,0 +1,245 @@
+package dev.muster.core.kai;
+
+import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.admission.FitResult;
+import dev.muster.core.admission.FlavorAssigner;
+import dev.muster.core.admission.SchedulingCycle;
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.model.PodSet;
+import dev.muster.core.model.Workload;
+import dev.muster.core.preemption.PreemptionTarget;
+import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quota.FlavorResourceIndex;
+import dev.muster.core.quota.QuotaNode;
+import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One pass of admission over KAI queues. Each step serves the leaf queue that is below its fair
+ * share (with the workload it would admit), then of higher queue priority, then of smaller
+ * dominant share (allocation over fair share), and takes its next workload by priority. A
+ * workload that does not fit may reclaim: its queue, if still within its fair share with it,
+ * evicts whole preemptible gangs of queues above their fair share (lowest priority and newest
+ * first, never taking a queue below its fair share), and it may preempt lower-priority
+ * preemptible workloads of its own queue. Non-preemptible workloads (priority 100 and up) are
+ * admitted only within their queue's quota and are never evicted.
+ */
+public final class KaiCycle {
+
+    /** KAI: a workload of this priority or above is non-preemptible. */
+    public static final int NON_PREEMPTIBLE = 100;
+
+    private final QuotaTree tree;
+    private final FlavorAssigner assigner;
+    private final FairShares fairShares;
+    private final Map<String, KaiQueueSpec> specs = new HashMap<>();
+    private final Map<String, Long> capacity;
+    private Map<String, Map<String, Long>> lastShares = Map.of();
+
+    public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity) {
+        this.tree = tree;
+        this.assigner = assigner;
+        this.fairShares = new FairShares(queues);
+        queues.forEach(q -> specs.put(q.name(), q));
+        this.capacity = Map.copyOf(capacity);
+    }
+
+    /** Fair shares computed by the last pass, per queue and resource (milli-units). */
+    public Map<String, Map<String, Long>> fairShares() {
+        return lastShares;
+    }
+
+    private List<ClusterQueueState> allLeaves = List.of();
+
+    public void run(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
+        allLeaves = leaves;
+        Map<String, Map<String, Long>> shares = fairShares.compute(capacity, demand(leaves));
+        lastShares = shares;
+        Map<ClusterQueueState, List<Workload>> queues = new LinkedHashMap<>();
+        for (ClusterQueueState q : leaves) {
+            if (!q.pending().isEmpty()) {
+                queues.put(q, new ArrayList<>(q.pending()));
+            }
+        }
+        while (!queues.isEmpty() && !outcome.admissionBlocked()) {
+            ClusterQueueState q = next(queues, shares);
+            List<Workload> rest = queues.get(q);
+            Workload wl = rest.remove(0);
+            if (rest.isEmpty()) {
+                queues.remove(q);
+            }
+            String awaiting = outcome.awaitingVictims(wl.key());
+            if (awaiting != null) {
+                outcome.waiting(wl, awaiting);
+                continue;
+            }
+            if (tryWorkload(q, wl, shares, outcome)) {
+                // A preemption or admission changed usage: the queue order is worked out again.
+                continue;
+            }
+        }
+    }
+
+    /** Admits, preempts for, or explains the wait of one workload; true if anything changed. */
+    private boolean tryWorkload(ClusterQueueState q, Workload wl, Map<String, Map<String, Long>> shares,
+            SchedulingCycle.Outcome outcome) {
+        boolean preemptible = wl.priority() < NON_PREEMPTIBLE;
+        // The gang's minimum must fit; replicas beyond it are admitted as far as they fit too.
+        FitResult fit = assigner.assignLargest(q, wl);
+        Assignment assignment = switch (fit) {
+            case FitResult.Fits f -> f.assignment();
+            case FitResult.NeedsPreemption n -> n.assignment();
+            case FitResult.NoFit nf -> null;
+        };
+        if (!preemptible && assignment != null && !withinQuota(q, assignment)) {
+            outcome.waiting(wl, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE + "): it may only use"
+                    + " queue " + q.name() + "'s quota, and " + describeQuotaExcess(q, assignment));
+            return false;
+        }
+        if (fit instanceof FitResult.Fits f) {
+            outcome.admit(q, wl, f.assignment());
+            return true;
+        }
+        if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
+            outcome.waiting(wl, nf.reason());
+            return false;
+        }
+        Assignment wanted = assignment != null ? assignment : hypothetical(q, wl);
+        List<PreemptionTarget> victims = new KaiVictims(tree, specs, shares).among(allLeaves)
+                .find(q, wl, wanted, outcome.evicting());
+        if (!victims.isEmpty()) {
+            outcome.preempt(q, wl, wanted, victims);
+            return true;
+        }
+        String why = fit instanceof FitResult.NoFit nf ? nf.reason() : ((FitResult.NeedsPreemption) fit).shortage();
+        outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + KaiVictims.whyNot(q, wanted, shares, tree));
+        return false;
+    }
+
+    /** The minimum assignment in the queue's only flavor, for a workload that does not fit now. */
+    private Assignment hypothetical(ClusterQueueState q, Workload wl) {
+        FlavorResourceIndex index = tree.index();
+        long[] usage = new long[index.size()];
+        List<dev.muster.core.admission.PodSetAssignment> podSets = new ArrayList<>();
+        for (PodSet ps : wl.podSets()) {
+            Map<String, String> flavors = new LinkedHashMap<>();
+            ps.perPod().amounts().forEach((r, amount) -> {
+                int fr = index.indexOf(KaiQuotaTree.FLAVOR, r);
+                if (fr >= 0) {
+                    usage[fr] += amount.milli() * ps.minCount();
+                    flavors.put(r, KaiQuotaTree.FLAVOR);
+                }
+            });
+            podSets.add(new dev.muster.core.admission.PodSetAssignment(ps.name(), ps.minCount(), flavors));
+        }
+        return new Assignment(podSets, usage, true);
+    }
+
+    /** Non-preemptible workloads together stay within the queue's quota (an unlimited quota always holds). */
+    private boolean withinQuota(ClusterQueueState q, Assignment a) {
+        long[] need = a.usage();
+        for (int fr = 0; fr < need.length; fr++) {
+            if (need[fr] > 0 && nonPreemptibleUsage(q, fr) + need[fr] > quota(q, fr)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long quota(ClusterQueueState q, int fr) {
+        String resource = tree.index().get(fr).resource();
+        return specs.get(q.name()).share(resource)
+                .map(s -> s.quota().map(Quantity::milli).orElse(Long.MAX_VALUE))
+                .orElse(0L);
+    }
+
+    private static long nonPreemptibleUsage(ClusterQueueState q, int fr) {
+        long sum = 0;
+        for (AdmittedWorkload a : q.admittedWorkloads()) {
+            if (a.workload().priority() >= NON_PREEMPTIBLE) {
+                sum += a.assignment().usage()[fr];
+            }
+        }
+        return sum;
+    }
+
+    private String describeQuotaExcess(ClusterQueueState q, Assignment a) {
+        long[] need = a.usage();
+        List<String> parts = new ArrayList<>();
+        for (int fr = 0; fr < need.length; fr++) {
+            if (need[fr] > 0 && nonPreemptibleUsage(q, fr) + need[fr] > quota(q, fr)) {
+                String r = tree.index().get(fr).resource();
+                parts.add(r + ": quota " + Quantity.ofMilli(quota(q, fr)).format(r) + ", non-preemptible workloads use "
+                        + Quantity.ofMilli(nonPreemptibleUsage(q, fr)).format(r) + ", it needs "
+                        + Quantity.ofMilli(need[fr]).format(r));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */
+    private Map<String, Map<String, Long>> demand(List<ClusterQueueState> leaves) {
+        Map<String, Map<String, Long>> demand = new HashMap<>();
+        for (ClusterQueueState q : leaves) {
+            Map<String, Long> d = new HashMap<>();
+            for (String r : KaiQuotaTree.RESOURCES) {
+                int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+                d.put(r, fr < 0 ? 0 : q.node().usage(fr));
+            }
+            for (Workload w : q.pending()) {
+                for (PodSet ps : w.podSets()) {
+                    ps.perPod().amounts().forEach((r, amount) -> d.merge(r, amount.milli() * ps.count(), Long::sum));
+                }
+            }
+            demand.put(q.name(), d);
+        }
+        return demand;
+    }
+
+    /** The queue served next: below fair share first, then higher priority, then smaller dominant share, then name. */
+    private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, Map<String, Map<String, Long>> shares) {
+        return queues.keySet().stream().min(Comparator
+                .comparing((ClusterQueueState q) -> !withinFairShare(q, queues.get(q).get(0), shares))
+                .thenComparing(q -> -specs.get(q.name()).priority())
+                .thenComparingDouble(q -> dominantShare(q, shares))
+                .thenComparing(ClusterQueueState::name)).orElseThrow();
+    }
+
+    /** Whether the queue's allocation with the workload's minimum stays within its fair share. */
+    boolean withinFairShare(ClusterQueueState q, Workload wl, Map<String, Map<String, Long>> shares) {
+        Map<String, Long> fs = shares.getOrDefault(q.name(), Map.of());
+        Map<String, Long> need = new HashMap<>();
+        for (PodSet ps : wl.podSets()) {
+            ps.perPod().amounts().forEach((r, amount) -> need.merge(r, amount.milli() * ps.minCount(), Long::sum));
+        }
+        for (Map.Entry<String, Long> e : need.entrySet()) {
+            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, e.getKey());
+            long used = fr < 0 ? 0 : q.node().usage(fr);
+            if (used + e.getValue() > fs.getOrDefault(e.getKey(), 0L)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private double dominantShare(ClusterQueueState q, Map<String, Map<String, Long>> shares) {
+        Map<String, Long> fs = shares.getOrDefault(q.name(), Map.of());
+        double dominant = 0;
+        for (String r : KaiQuotaTree.RESOURCES) {
+            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+            long used = fr < 0 ? 0 : q.node().usage(fr);
+            long share = fs.getOrDefault(r, 0L);
+            if (used > 0) {
+                dominant = Math.max(dominant, share == 0 ? Double.MAX_VALUE : (double) used / share);
+            }
+        }
+        return dominant;
+    }
+}

@@ -1,0 +1,166 @@
+package dev.muster.core.kai;
+
+import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.preemption.PreemptionTarget;
+import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quota.QuotaNode;
+import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * KAI's reclaim and in-queue preemption for one workload: which admitted gangs to evict. Only
+ * preemptible gangs (priority below 100) are candidates; from other queues only while the
+ * preemptor's queue stays within its fair share with the workload, and only from queues above
+ * their fair share that stay at or above it without the gang; from its own queue only lower
+ * priorities. Lowest priority first, newest first; removed until the workload fits, then put back
+ * where not needed.
+ */
+final class KaiVictims {
+
+    private final QuotaTree tree;
+    private final Map<String, KaiQueueSpec> specs;
+    private final Map<String, Map<String, Long>> shares;
+
+    KaiVictims(QuotaTree tree, Map<String, KaiQueueSpec> specs, Map<String, Map<String, Long>> shares) {
+        this.tree = tree;
+        this.specs = specs;
+        this.shares = shares;
+    }
+
+    private record Candidate(AdmittedWorkload workload, ClusterQueueState queue, boolean sameQueue) {
+    }
+
+    List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
+            Set<ObjectKey> evicting) {
+        long[] need = wanted.usage();
+        boolean mayReclaim = withinFairShare(q, need);
+        List<Candidate> candidates = new ArrayList<>();
+        for (ClusterQueueState other : leavesOf(q)) {
+            boolean same = other == q;
+            if (!same && (!mayReclaim || !aboveFairShare(other))) {
+                continue;
+            }
+            for (AdmittedWorkload a : other.admittedWorkloads()) {
+                int p = a.workload().priority();
+                boolean preemptible = p < KaiCycle.NON_PREEMPTIBLE;
+                if (!preemptible || evicting.contains(a.workload().key()) || same && p >= wl.priority()) {
+                    continue;
+                }
+                candidates.add(new Candidate(a, other, same));
+            }
+        }
+        candidates.sort(Comparator.comparing((Candidate c) -> c.sameQueue())
+                .thenComparingInt(c -> c.workload().workload().priority())
+                .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().admittedAtMillis()).reversed())
+                .thenComparing(c -> c.workload().workload().key()));
+        List<Candidate> removed = new ArrayList<>();
+        boolean fits = false;
+        for (Candidate c : candidates) {
+            if (!c.sameQueue() && !staysAtFairShareWithout(c)) {
+                continue; // never take a queue below its fair share
+            }
+            tree.remove(c.queue().node(), c.workload().assignment().usage());
+            removed.add(c);
+            if (fits(q.node(), need)) {
+                fits = true;
+                break;
+            }
+        }
+        if (!fits) {
+            removed.forEach(c -> tree.add(c.queue().node(), c.workload().assignment().usage()));
+            return List.of();
+        }
+        for (int i = removed.size() - 2; i >= 0; i--) {
+            Candidate c = removed.get(i);
+            tree.add(c.queue().node(), c.workload().assignment().usage());
+            if (fits(q.node(), need)) {
+                removed.remove(i);
+            } else {
+                tree.remove(c.queue().node(), c.workload().assignment().usage());
+            }
+        }
+        removed.forEach(c -> tree.add(c.queue().node(), c.workload().assignment().usage()));
+        return removed.stream().map(c -> new PreemptionTarget(c.workload(),
+                c.sameQueue() ? PreemptionTarget.IN_CLUSTER_QUEUE : PreemptionTarget.IN_COHORT_FAIR_SHARING)).toList();
+    }
+
+    private static boolean fits(QuotaNode node, long[] need) {
+        for (int fr = 0; fr < need.length; fr++) {
+            if (need[fr] > 0 && need[fr] > node.available(fr)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private List<ClusterQueueState> leavesOf(ClusterQueueState q) {
+        return leaves.stream().filter(l -> l.node().root() == q.node().root()).toList();
+    }
+
+    private List<ClusterQueueState> leaves = List.of();
+
+    KaiVictims among(List<ClusterQueueState> allLeaves) {
+        this.leaves = allLeaves;
+        return this;
+    }
+
+    private boolean withinFairShare(ClusterQueueState q, long[] need) {
+        for (int fr = 0; fr < need.length; fr++) {
+            if (need[fr] > 0 && q.node().usage(fr) + need[fr] > share(q, fr)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean aboveFairShare(ClusterQueueState q) {
+        for (int fr = 0; fr < tree.index().size(); fr++) {
+            if (q.node().usage(fr) > share(q, fr)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Without the gang, its queue still holds at least its fair share of everything the gang uses. */
+    private boolean staysAtFairShareWithout(Candidate c) {
+        long[] usage = c.workload().assignment().usage();
+        for (int fr = 0; fr < usage.length; fr++) {
+            if (usage[fr] > 0 && c.queue().node().usage(fr) - usage[fr] < share(c.queue(), fr)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long share(ClusterQueueState q, int fr) {
+        return shares.getOrDefault(q.name(), Map.of()).getOrDefault(tree.index().get(fr).resource(), 0L);
+    }
+
+    /** Why nothing could be reclaimed, in a sentence. */
+    static String whyNot(ClusterQueueState q, Assignment wanted, Map<String, Map<String, Long>> shares,
+            QuotaTree tree) {
+        long[] need = wanted.usage();
+        Map<String, Long> fs = shares.getOrDefault(q.name(), Map.of());
+        for (int fr = 0; fr < need.length; fr++) {
+            String r = tree.index().get(fr).resource();
+            long share = fs.getOrDefault(r, 0L);
+            if (need[fr] > 0 && q.node().usage(fr) + need[fr] > share) {
+                return "queue " + q.name() + " would be above its fair share of " + r + " ("
+                        + Quantity.ofMilli(share).format(r) + ") with it, so it may not reclaim from other queues,"
+                        + " and no lower-priority preemptible workload of its own frees enough";
+            }
+        }
+        return "no queue above its fair share holds enough preemptible workloads that it can give up without"
+                + " falling below its own fair share, and no lower-priority preemptible workload of queue "
+                + q.name() + " frees enough";
+    }
+}

@@ -1,0 +1,36 @@
+package dev.muster.core.model;
+
+import dev.muster.core.quantity.Quantity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A KAI Scheduler Queue ({@code scheduling.run.ai/v2}): a node of the same quota tree as Kueue's
+ * ClusterQueues and Cohorts, written in KAI's terms. Leaf queues take workloads; the others
+ * divide what their parent gets among their children.
+ *
+ * @param priority  queues of higher priority get the surplus over their quota first (default 100)
+ * @param resources per resource (cpu, memory, nvidia.com/gpu), in Kubernetes units
+ */
+public record KaiQueueSpec(String name, Optional<String> parent, int priority, List<Share> resources) {
+
+    public static final int DEFAULT_PRIORITY = 100;
+
+    public KaiQueueSpec {
+        resources = List.copyOf(resources);
+    }
+
+    /**
+     * One resource of a queue.
+     *
+     * @param quota           guaranteed amount; empty = unlimited (KAI's -1); zero = no guarantee
+     * @param limit           the most the queue may use; empty = unlimited
+     * @param overQuotaWeight the queue's weight in the surplus, in thousandths (1 = 1000)
+     */
+    public record Share(String resource, Optional<Quantity> quota, Optional<Quantity> limit, long overQuotaWeight) {
+    }
+
+    public Optional<Share> share(String resource) {
+        return resources.stream().filter(s -> s.resource().equals(resource)).findFirst();
+    }
+}

@@ -111,6 +111,7 @@ public final class Engine {
             allCohorts.addAll(kai.cohorts());
         }
         this.tree = QuotaTree.build(allQueues, allCohorts);
+        KaiQuotaTree.caps(tree, kaiQueues, capacity);
         this.settings = settings;
         for (ClusterQueueSpec spec : allQueues) {
             QuotaNode node = tree.clusterQueue(spec.name()).orElseThrow();

@@ -69,9 +69,15 @@ public final class FairShares {
         long given = 0;
         for (KaiQueueSpec k : kids) {
             long quota = k.share(r).map(s -> s.quota().map(Quantity::milli).orElse(amount)).orElse(0L);
-            long f = Math.min(Math.min(quota, demand.get(k.name())), cap(k, r));
-            fs.put(k.name(), Math.max(0, f));
-            given += Math.max(0, f);
+            long f = Math.max(0, Math.min(Math.min(quota, demand.get(k.name())), cap(k, r)));
+            fs.put(k.name(), f);
+            given += f;
+        }
+        if (given > amount) {
+            // Quotas promise more than there is: each gets its guarantee scaled down alike, so that
+            // the shares never add up to more than the parent has.
+            scaleDown(kids, fs, given, amount);
+            given = amount;
         }
         long remaining = Math.max(0, amount - given);
         TreeMap<Integer, List<KaiQueueSpec>> byPriority = new TreeMap<>(Comparator.reverseOrder());
@@ -122,6 +128,24 @@ public final class FairShares {
             remaining -= distributed;
         }
         return 0;
+    }
+
+    private static void scaleDown(List<KaiQueueSpec> kids, Map<String, Long> fs, long given, long amount) {
+        long assigned = 0;
+        for (KaiQueueSpec k : kids) {
+            long scaled = proportion(amount, fs.get(k.name()), given);
+            fs.put(k.name(), scaled);
+            assigned += scaled;
+        }
+        for (KaiQueueSpec k : kids) {
+            if (assigned >= amount) {
+                break;
+            }
+            if (fs.get(k.name()) > 0) {
+                fs.merge(k.name(), 1L, Long::sum);
+                assigned++;
+            }
+        }
     }
 
     private static long proportion(long amount, long weight, long total) {

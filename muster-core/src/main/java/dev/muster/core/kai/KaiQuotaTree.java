@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -77,8 +78,9 @@ public final class KaiQuotaTree {
                 long handedOut = children.stream().mapToLong(c -> finiteQuota(c, r)).sum();
                 nominal = Math.max(0, nominal - handedOut);
             }
-            Optional<Quantity> borrowingLimit = limit.map(l -> Quantity.ofMilli(Math.max(0, l.milli() - quota.map(Quantity::milli).orElse(0L))));
-            quotas.add(new ResourceQuota(r, Quantity.ofMilli(nominal), borrowingLimit, Optional.empty()));
+            // The limit is a cap on the queue's usage (see caps()), not a borrowing limit: with a
+            // parent's pool or oversubscribed quotas the two differ.
+            quotas.add(new ResourceQuota(r, Quantity.ofMilli(nominal), Optional.empty(), Optional.empty()));
         }
         return List.of(new ResourceGroup(RESOURCES, List.of(new FlavorQuotas(FLAVOR, quotas))));
     }
@@ -91,6 +93,20 @@ public final class KaiQuotaTree {
             quotas.add(ResourceQuota.nominal(r, Quantity.ofMilli(Math.max(0, total - guaranteed))));
         }
         return List.of(new ResourceGroup(RESOURCES, List.of(new FlavorQuotas(FLAVOR, quotas))));
+    }
+
+    /** Applies every queue's limit, and the cluster's capacity, as caps on the tree's usage. */
+    public static void caps(dev.muster.core.quota.QuotaTree tree, List<KaiQueueSpec> queues, Map<String, Long> capacity) {
+        for (KaiQueueSpec q : queues) {
+            for (KaiQueueSpec.Share s : q.resources()) {
+                s.limit().ifPresent(l -> tree.cap(q.name(), FLAVOR, s.resource(), l.milli()));
+            }
+        }
+        capacity.forEach((r, total) -> {
+            if (RESOURCES.contains(r)) {
+                tree.cap(CLUSTER, FLAVOR, r, total);
+            }
+        });
     }
 
     static long finiteQuota(KaiQueueSpec q, String resource) {

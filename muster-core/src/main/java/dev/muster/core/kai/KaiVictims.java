@@ -60,6 +60,7 @@ final class KaiVictims {
         candidates.sort(Comparator.comparing((Candidate c) -> c.sameQueue())
                 .thenComparingInt(c -> c.workload().workload().priority())
                 .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().admittedAtMillis()).reversed())
+                .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().workload().sequence()).reversed())
                 .thenComparing(c -> c.workload().workload().key()));
         List<Candidate> removed = new ArrayList<>();
         boolean fits = false;

@@ -9,12 +9,14 @@ record Candidate(AdmittedWorkload workload, ClusterQueueState queue, boolean sam
 
     /**
      * Kueue's candidate order: other queues before the preemptor's own, lower priority first, most
-     * recently admitted first, then by name so that the choice is deterministic.
+     * recently admitted first (among those admitted at the same moment, the most recently created),
+     * then by name so that the choice is deterministic.
      */
     static final Comparator<Candidate> ORDER = Comparator
             .comparing(Candidate::sameQueue)
             .thenComparingInt(c -> c.workload().workload().priority())
             .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().admittedAtMillis()).reversed())
+            .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().workload().sequence()).reversed())
             .thenComparing(c -> c.workload().workload().key());
 
     int priority() {

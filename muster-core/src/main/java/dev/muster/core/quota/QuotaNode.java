@@ -29,6 +29,8 @@ public final class QuotaNode {
     final long[] lendingLimit;
     final long[] subtreeQuota;
     final long[] usage;
+    /** A hard ceiling on the node's usage (a KAI queue's limit, the cluster's capacity); NO_LIMIT if none. */
+    final long[] cap;
     QuotaNode parent;
     private QuotaNode root;
     final List<QuotaNode> children = new ArrayList<>();
@@ -44,6 +46,8 @@ public final class QuotaNode {
         java.util.Arrays.fill(lendingLimit, NO_LIMIT);
         this.subtreeQuota = new long[size];
         this.usage = new long[size];
+        this.cap = new long[size];
+        java.util.Arrays.fill(cap, NO_LIMIT);
     }
 
     public String name() {
@@ -110,6 +114,11 @@ public final class QuotaNode {
 
     /** How much more of {@code fr} this node can use now, counting what its ancestors can lend. */
     public long available(int fr) {
+        long available = quotaAvailable(fr);
+        return cap[fr] == NO_LIMIT ? available : Math.min(available, cap[fr] - usage[fr]);
+    }
+
+    private long quotaAvailable(int fr) {
         if (parent == null) {
             return subtreeQuota[fr] - usage[fr];
         }
@@ -126,14 +135,24 @@ public final class QuotaNode {
 
     /** The most of {@code fr} this node could ever use, were the whole tree idle. */
     public long potentialAvailable(int fr) {
+        long potential;
         if (parent == null) {
-            return subtreeQuota[fr];
+            potential = subtreeQuota[fr];
+        } else {
+            potential = guaranteed(fr) + parent.potentialAvailable(fr);
+            if (borrowingLimit[fr] != NO_LIMIT) {
+                potential = Math.min(subtreeQuota[fr] + borrowingLimit[fr], potential);
+            }
         }
-        long potential = guaranteed(fr) + parent.potentialAvailable(fr);
-        if (borrowingLimit[fr] != NO_LIMIT) {
-            potential = Math.min(subtreeQuota[fr] + borrowingLimit[fr], potential);
-        }
-        return potential;
+        return cap[fr] == NO_LIMIT ? potential : Math.min(potential, cap[fr]);
+    }
+
+    public boolean hasCap(int fr) {
+        return cap[fr] != NO_LIMIT;
+    }
+
+    public long cap(int fr) {
+        return cap[fr];
     }
 
     /** Whether this node uses more than its own quota of {@code fr}, i.e. borrows from its cohort. */

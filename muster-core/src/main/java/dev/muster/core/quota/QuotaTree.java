@@ -128,6 +128,18 @@ public final class QuotaTree {
         }
     }
 
+    /**
+     * Puts a hard ceiling on a node's usage of a flavor-resource, beyond what its quota arithmetic
+     * allows: how KAI's queue limits and the cluster's capacity bound the tree.
+     */
+    public void cap(String node, String flavor, String resource, long milli) {
+        QuotaNode n = clusterQueues.containsKey(node) ? clusterQueues.get(node) : cohorts.get(node);
+        int fr = index.indexOf(flavor, resource);
+        if (n != null && fr >= 0) {
+            n.cap[fr] = milli;
+        }
+    }
+
     public FlavorResourceIndex index() {
         return index;
     }

@@ -1,0 +1,99 @@
+package dev.muster.core.kai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.model.KaiQueueSpec.Share;
+import dev.muster.core.quantity.Quantity;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** KAI's division of the cluster among queues, worked out by hand. */
+class FairSharesTest {
+
+    private static final String GPU = "nvidia.com/gpu";
+
+    /** A queue with only a GPU share: quota and limit in devices (null = unlimited), weight as written. */
+    private static KaiQueueSpec queue(String name, String parent, int priority, Double quota, Double limit, double weight) {
+        Share gpu = new Share(GPU, Optional.ofNullable(quota).map(q -> Quantity.ofMilli((long) (q * 1000))),
+                Optional.ofNullable(limit).map(l -> Quantity.ofMilli((long) (l * 1000))), (long) (weight * 1000));
+        return new KaiQueueSpec(name, Optional.ofNullable(parent), priority, List.of(gpu));
+    }
+
+    private static Map<String, Map<String, Long>> divide(List<KaiQueueSpec> queues, long gpus, Map<String, Long> demandGpus) {
+        Map<String, Map<String, Long>> demand = new java.util.HashMap<>();
+        demandGpus.forEach((q, d) -> demand.put(q, Map.of(GPU, d * 1000)));
+        return new FairShares(queues).compute(Map.of(GPU, gpus * 1000), demand);
+    }
+
+    private static long gpus(Map<String, Map<String, Long>> shares, String queue) {
+        return shares.get(queue).get(GPU);
+    }
+
+    @Test
+    void aSurplusIsSharedByOverQuotaWeight() {
+        // 8 GPUs; a and b each guaranteed 1; the 6 left go 3:1.
+        var shares = divide(List.of(queue("a", null, 100, 1.0, null, 3), queue("b", null, 100, 1.0, null, 1)), 8,
+                Map.of("a", 10L, "b", 10L));
+        assertThat(gpus(shares, "a")).isEqualTo(5500);
+        assertThat(gpus(shares, "b")).isEqualTo(2500);
+    }
+
+    @Test
+    void noQueueGetsMoreThanItAsksForAndTheRestGoesToOthers() {
+        // a wants only 2 of the surplus: b takes what a leaves.
+        var shares = divide(List.of(queue("a", null, 100, 0.0, null, 3), queue("b", null, 100, 0.0, null, 1)), 8,
+                Map.of("a", 2L, "b", 10L));
+        assertThat(gpus(shares, "a")).isEqualTo(2000);
+        assertThat(gpus(shares, "b")).isEqualTo(6000);
+    }
+
+    @Test
+    void aLimitCapsTheShare() {
+        var shares = divide(List.of(queue("a", null, 100, 0.0, 1.0, 1), queue("b", null, 100, 0.0, null, 1)), 8,
+                Map.of("a", 10L, "b", 10L));
+        assertThat(gpus(shares, "a")).isEqualTo(1000);
+        assertThat(gpus(shares, "b")).isEqualTo(7000);
+    }
+
+    @Test
+    void higherPriorityQueuesTakeTheSurplusFirst() {
+        var shares = divide(List.of(queue("high", null, 200, 1.0, null, 1), queue("low", null, 100, 1.0, null, 10)), 8,
+                Map.of("high", 5L, "low", 10L));
+        assertThat(gpus(shares, "high")).as("its demand, before low gets any surplus").isEqualTo(5000);
+        assertThat(gpus(shares, "low")).isEqualTo(3000);
+    }
+
+    @Test
+    void anUnlimitedQuotaCountsAsAllItsParentHas() {
+        var shares = divide(List.of(queue("all", null, 100, null, null, 1), queue("other", null, 100, 0.0, null, 1)), 4,
+                Map.of("all", 3L, "other", 3L));
+        assertThat(gpus(shares, "all")).isEqualTo(3000);
+        assertThat(gpus(shares, "other")).isEqualTo(1000);
+    }
+
+    @Test
+    void parentsDivideWhatTheyGetAmongTheirChildren() {
+        List<KaiQueueSpec> queues = List.of(
+                queue("dept", null, 100, 4.0, null, 1), queue("other-dept", null, 100, 4.0, null, 1),
+                queue("team-a", "dept", 100, 1.0, null, 1), queue("team-b", "dept", 100, 1.0, null, 1),
+                queue("team-c", "other-dept", 100, 0.0, null, 1));
+        var shares = divide(queues, 8, Map.of("team-a", 6L, "team-b", 1L, "team-c", 1L));
+        // dept asks 7, other-dept 1: quotas give 4 and 1; the 3 left all go to dept (other-dept wants no more).
+        assertThat(gpus(shares, "dept")).isEqualTo(7000);
+        assertThat(gpus(shares, "other-dept")).isEqualTo(1000);
+        assertThat(gpus(shares, "team-a")).isEqualTo(6000);
+        assertThat(gpus(shares, "team-b")).isEqualTo(1000);
+    }
+
+    @Test
+    void sharesNeverExceedWhatIsThere() {
+        var shares = divide(List.of(queue("a", null, 100, 0.0, null, 1), queue("b", null, 100, 0.0, null, 1),
+                queue("c", null, 100, 0.0, null, 1)), 1, Map.of("a", 5L, "b", 5L, "c", 5L));
+        long sum = gpus(shares, "a") + gpus(shares, "b") + gpus(shares, "c");
+        assertThat(sum).isEqualTo(1000);
+        assertThat(gpus(shares, "a")).isEqualTo(334);
+    }
+}

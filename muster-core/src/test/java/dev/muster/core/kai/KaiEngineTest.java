@@ -1,0 +1,160 @@
+package dev.muster.core.kai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.admission.Decision;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.model.KaiQueueSpec.Share;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PodSet;
+import dev.muster.core.model.ResourceList;
+import dev.muster.core.model.Workload;
+import dev.muster.core.quantity.Quantity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The KAI dialect end to end in the engine: queue order, reclaim, preemptibility, leaf queues. */
+class KaiEngineTest {
+
+    private static final String GPU = "nvidia.com/gpu";
+    private long seq;
+
+    private static KaiQueueSpec queue(String name, String parent, long quotaGpus, Long limitGpus) {
+        return new KaiQueueSpec(name, Optional.ofNullable(parent), 100, List.of(new Share(GPU,
+                Optional.of(Quantity.ofUnits(quotaGpus)), Optional.ofNullable(limitGpus).map(Quantity::ofUnits), 1000)));
+    }
+
+    private static Engine engine(long clusterGpus, KaiQueueSpec... queues) {
+        return new Engine(List.of(), List.of(), List.of(), List.of(), List.of(queues), Map.of(GPU, clusterGpus * 1000),
+                AdmissionSettings.DEFAULTS);
+    }
+
+    private Workload job(String queue, String name, int priority, int pods) {
+        long s = seq++;
+        return new Workload(new ObjectKey("default", name), queue, priority, s, s,
+                List.of(PodSet.of("main", pods, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
+    }
+
+    private static List<Decision> settle(Engine engine, long now) {
+        List<Decision> all = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            List<Decision> d = engine.schedule(now);
+            all.addAll(d);
+            List<Decision.Evict> ev = d.stream().filter(x -> x instanceof Decision.Evict).map(x -> (Decision.Evict) x).toList();
+            if (ev.isEmpty()) {
+                break;
+            }
+            ev.forEach(e -> engine.evicted(e.workload(), now));
+        }
+        return all;
+    }
+
+    private static List<String> admitted(List<Decision> d) {
+        return d.stream().filter(x -> x instanceof Decision.Admit).map(x -> x.workload().name()).toList();
+    }
+
+    private static List<Decision.Evict> evictions(List<Decision> d) {
+        return d.stream().filter(x -> x instanceof Decision.Evict).map(x -> (Decision.Evict) x).toList();
+    }
+
+    @Test
+    void aQueueUsesIdleGpusBeyondItsQuota() {
+        Engine e = engine(8, queue("a", null, 2, null), queue("b", null, 2, null));
+        e.submitToKaiQueue(job("a", "big", 50, 6));
+        assertThat(admitted(settle(e, 0))).containsExactly("big");
+    }
+
+    @Test
+    void aLimitStopsAQueueAlthoughGpusAreFree() {
+        Engine e = engine(8, queue("a", null, 2, 3L), queue("b", null, 2, null));
+        e.submitToKaiQueue(job("a", "four", 50, 4));
+        assertThat(admitted(settle(e, 0))).isEmpty();
+        assertThat(e.reason(new ObjectKey("default", "four")).orElseThrow()).contains("does not fit queue a");
+    }
+
+    @Test
+    void aQueueBelowItsFairShareReclaimsFromOneAbove() {
+        Engine e = engine(8, queue("a", null, 4, null), queue("b", null, 4, null));
+        for (int i = 0; i < 8; i++) {
+            e.submitToKaiQueue(job("b", "b-" + i, 50, 1));
+        }
+        settle(e, 0);
+        e.submitToKaiQueue(job("a", "a-0", 50, 2));
+        List<Decision> d = settle(e, 1);
+        assertThat(evictions(d)).extracting(x -> x.workload().name()).containsExactly("b-7", "b-6");
+        assertThat(evictions(d)).allSatisfy(x -> assertThat(x.detail()).isEqualTo("InCohortFairSharing"));
+        assertThat(admitted(d)).containsExactly("a-0");
+    }
+
+    @Test
+    void reclaimNeverTakesAQueueBelowItsFairShare() {
+        Engine e = engine(8, queue("a", null, 4, null), queue("b", null, 4, null));
+        for (int i = 0; i < 4; i++) {
+            e.submitToKaiQueue(job("b", "b-" + i, 50, 1));
+        }
+        for (int i = 0; i < 4; i++) {
+            e.submitToKaiQueue(job("a", "a-" + i, 50, 1));
+        }
+        settle(e, 0);
+        // both at their fair share of 4: a's fifth may not take from b
+        e.submitToKaiQueue(job("a", "a-4", 50, 1));
+        assertThat(evictions(settle(e, 1))).isEmpty();
+    }
+
+    @Test
+    void nonPreemptibleWorkloadsStayWithinQuotaAndAreNeverEvicted() {
+        Engine e = engine(8, queue("a", null, 2, null), queue("b", null, 6, null));
+        e.submitToKaiQueue(job("a", "inference", 125, 2));
+        e.submitToKaiQueue(job("a", "build-over-quota", 100, 1));
+        List<Decision> d = settle(e, 0);
+        assertThat(admitted(d)).containsExactly("inference");
+        assertThat(e.reason(new ObjectKey("default", "build-over-quota")).orElseThrow()).contains("non-preemptible");
+        // b reclaims its fair share: a's non-preemptible inference is not a candidate
+        for (int i = 0; i < 8; i++) {
+            e.submitToKaiQueue(job("b", "b-" + i, 50, 1));
+        }
+        assertThat(evictions(settle(e, 1))).isEmpty();
+    }
+
+    @Test
+    void higherPriorityPreemptsLowerInTheSameQueue() {
+        Engine e = engine(2, queue("a", null, 2, null));
+        e.submitToKaiQueue(job("a", "train", 50, 2));
+        settle(e, 0);
+        e.submitToKaiQueue(job("a", "build-preemptible", 75, 2));
+        List<Decision> d = settle(e, 1);
+        assertThat(evictions(d)).singleElement().satisfies(x -> {
+            assertThat(x.workload().name()).isEqualTo("train");
+            assertThat(x.detail()).isEqualTo("InClusterQueue");
+        });
+        assertThat(admitted(d)).containsExactly("build-preemptible");
+    }
+
+    @Test
+    void onlyLeafQueuesTakeWorkloads() {
+        Engine e = engine(8, queue("dept", null, 4, null), queue("team", "dept", 4, null));
+        e.submitToKaiQueue(job("dept", "to-parent", 50, 1));
+        e.submitToKaiQueue(job("nope", "to-missing", 50, 1));
+        settle(e, 0);
+        assertThat(e.reason(new ObjectKey("default", "to-parent")).orElseThrow())
+                .contains("queue dept is a parent queue; only leaf queues take workloads").contains("team");
+        assertThat(e.reason(new ObjectKey("default", "to-missing")).orElseThrow()).contains("queue nope does not exist");
+    }
+
+    @Test
+    void aGangIsAdmittedAtItsMinimumWhenTheRestDoesNotFit() {
+        Engine e = engine(3, queue("a", null, 3, null));
+        Workload ray = new Workload(new ObjectKey("default", "ray"), "a", 50, 0, 0, List.of(
+                PodSet.of("head", 1, ResourceList.EMPTY),
+                new PodSet("worker", 4, 2, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
+        e.submitToKaiQueue(ray);
+        List<Decision> d = settle(e, 0);
+        assertThat(d).filteredOn(x -> x instanceof Decision.Admit).singleElement()
+                .satisfies(x -> assertThat(((Decision.Admit) x).assignment().podSets().get(1).count()).isEqualTo(3));
+    }
+}

@@ -56,10 +56,7 @@ public final class KaiCycle {
         return lastShares;
     }
 
-    private List<ClusterQueueState> allLeaves = List.of();
-
     public void run(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
-        allLeaves = leaves;
         Map<String, Map<String, Long>> shares = fairShares.compute(capacity, demand(leaves));
         lastShares = shares;
         Map<ClusterQueueState, List<Workload>> queues = new LinkedHashMap<>();
@@ -68,28 +65,44 @@ public final class KaiCycle {
                 queues.put(q, new ArrayList<>(q.pending()));
             }
         }
-        while (!queues.isEmpty() && !outcome.admissionBlocked()) {
-            ClusterQueueState q = next(queues, shares);
-            List<Workload> rest = queues.get(q);
-            Workload wl = rest.remove(0);
-            if (rest.isEmpty()) {
-                queues.remove(q);
+        List<long[]> held = new ArrayList<>();
+        List<ClusterQueueState> holders = new ArrayList<>();
+        try {
+            while (!queues.isEmpty() && !outcome.admissionBlocked()) {
+                ClusterQueueState q = next(queues, shares, outcome);
+                List<Workload> rest = queues.get(q);
+                Workload wl = rest.remove(0);
+                if (rest.isEmpty()) {
+                    queues.remove(q);
+                }
+                String awaiting = outcome.awaitingVictims(wl.key());
+                if (awaiting != null) {
+                    outcome.waiting(wl, awaiting);
+                    continue;
+                }
+                long[] hold = tryWorkload(q, wl, shares, leaves, outcome);
+                if (hold != null) {
+                    // A preemptor: the free part of its room is held for it until the pass ends, and its
+                    // queue serves nothing else now, so that its victims' departure is enough next time.
+                    tree.add(q.node(), hold);
+                    held.add(hold);
+                    holders.add(q);
+                    queues.remove(q);
+                }
             }
-            String awaiting = outcome.awaitingVictims(wl.key());
-            if (awaiting != null) {
-                outcome.waiting(wl, awaiting);
-                continue;
-            }
-            if (tryWorkload(q, wl, shares, outcome)) {
-                // A preemption or admission changed usage: the queue order is worked out again.
-                continue;
+        } finally {
+            for (int i = 0; i < held.size(); i++) {
+                tree.remove(holders.get(i).node(), held.get(i));
             }
         }
     }
 
-    /** Admits, preempts for, or explains the wait of one workload; true if anything changed. */
-    private boolean tryWorkload(ClusterQueueState q, Workload wl, Map<String, Map<String, Long>> shares,
-            SchedulingCycle.Outcome outcome) {
+    /**
+     * Admits, preempts for, or explains the wait of one workload. Returns, for a preemption, the part
+     * of its need that is free now (to be held for it); null otherwise.
+     */
+    private long[] tryWorkload(ClusterQueueState q, Workload wl, Map<String, Map<String, Long>> shares,
+            List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         boolean preemptible = wl.priority() < NON_PREEMPTIBLE;
         // The gang's minimum must fit; replicas beyond it are admitted as far as they fit too.
         FitResult fit = assigner.assignLargest(q, wl);
@@ -101,26 +114,30 @@ public final class KaiCycle {
         if (!preemptible && assignment != null && !withinQuota(q, assignment)) {
             outcome.waiting(wl, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE + "): it may only use"
                     + " queue " + q.name() + "'s quota, and " + describeQuotaExcess(q, assignment));
-            return false;
+            return null;
         }
         if (fit instanceof FitResult.Fits f) {
             outcome.admit(q, wl, f.assignment());
-            return true;
+            return null;
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
             outcome.waiting(wl, nf.reason());
-            return false;
+            return null;
         }
         Assignment wanted = assignment != null ? assignment : hypothetical(q, wl);
-        List<PreemptionTarget> victims = new KaiVictims(tree, specs, shares).among(allLeaves)
-                .find(q, wl, wanted, outcome.evicting());
+        List<PreemptionTarget> victims = new KaiVictims(tree, shares, leaves).find(q, wl, wanted, outcome.evicting());
         if (!victims.isEmpty()) {
             outcome.preempt(q, wl, wanted, victims);
-            return true;
+            long[] need = wanted.usage();
+            long[] hold = new long[need.length];
+            for (int fr = 0; fr < need.length; fr++) {
+                hold[fr] = need[fr] > 0 ? Math.min(need[fr], Math.max(0, q.node().available(fr))) : 0;
+            }
+            return hold;
         }
         String why = fit instanceof FitResult.NoFit nf ? nf.reason() : ((FitResult.NeedsPreemption) fit).shortage();
         outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + KaiVictims.whyNot(q, wanted, shares, tree));
-        return false;
+        return null;
     }
 
     /** The minimum assignment in the queue's only flavor, for a workload that does not fit now. */
@@ -203,10 +220,15 @@ public final class KaiCycle {
         return demand;
     }
 
-    /** The queue served next: below fair share first, then higher priority, then smaller dominant share, then name. */
-    private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, Map<String, Map<String, Long>> shares) {
+    /**
+     * The queue served next: one whose head preempted and whose victims are gone, then below fair
+     * share, then higher priority, then smaller dominant share, then name.
+     */
+    private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, Map<String, Map<String, Long>> shares,
+            SchedulingCycle.Outcome outcome) {
         return queues.keySet().stream().min(Comparator
-                .comparing((ClusterQueueState q) -> !withinFairShare(q, queues.get(q).get(0), shares))
+                .comparing((ClusterQueueState q) -> !outcome.isSticky(queues.get(q).get(0).key()))
+                .thenComparing((ClusterQueueState q) -> !withinFairShare(q, queues.get(q).get(0), shares))
                 .thenComparing(q -> -specs.get(q.name()).priority())
                 .thenComparingDouble(q -> dominantShare(q, shares))
                 .thenComparing(ClusterQueueState::name)).orElseThrow();

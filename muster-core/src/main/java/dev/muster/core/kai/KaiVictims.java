@@ -3,7 +3,6 @@ package dev.muster.core.kai;
 import dev.muster.core.admission.AdmittedWorkload;
 import dev.muster.core.admission.Assignment;
 import dev.muster.core.admission.ClusterQueueState;
-import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.quantity.Quantity;
@@ -26,13 +25,14 @@ import java.util.Set;
 final class KaiVictims {
 
     private final QuotaTree tree;
-    private final Map<String, KaiQueueSpec> specs;
     private final Map<String, Map<String, Long>> shares;
+    /** The leaf queues of the KAI tree: where candidates live. */
+    private final List<ClusterQueueState> leaves;
 
-    KaiVictims(QuotaTree tree, Map<String, KaiQueueSpec> specs, Map<String, Map<String, Long>> shares) {
+    KaiVictims(QuotaTree tree, Map<String, Map<String, Long>> shares, List<ClusterQueueState> leaves) {
         this.tree = tree;
-        this.specs = specs;
         this.shares = shares;
+        this.leaves = leaves;
     }
 
     private record Candidate(AdmittedWorkload workload, ClusterQueueState queue, boolean sameQueue) {
@@ -43,7 +43,7 @@ final class KaiVictims {
         long[] need = wanted.usage();
         boolean mayReclaim = withinFairShare(q, need);
         List<Candidate> candidates = new ArrayList<>();
-        for (ClusterQueueState other : leavesOf(q)) {
+        for (ClusterQueueState other : leaves) {
             boolean same = other == q;
             if (!same && (!mayReclaim || !aboveFairShare(other))) {
                 continue;
@@ -100,17 +100,6 @@ final class KaiVictims {
             }
         }
         return true;
-    }
-
-    private List<ClusterQueueState> leavesOf(ClusterQueueState q) {
-        return leaves.stream().filter(l -> l.node().root() == q.node().root()).toList();
-    }
-
-    private List<ClusterQueueState> leaves = List.of();
-
-    KaiVictims among(List<ClusterQueueState> allLeaves) {
-        this.leaves = allLeaves;
-        return this;
     }
 
     private boolean withinFairShare(ClusterQueueState q, long[] need) {

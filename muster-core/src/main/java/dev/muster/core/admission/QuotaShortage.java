@@ -30,13 +30,18 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
         String text = "in flavor " + flavor + " the workload needs " + fmt(wanted) + unit;
         if (exceedsMaximum()) {
             return text + " but the most this queue can ever use is " + fmt(maximum) + unit
-                    + (node.hasParent() ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
+                    + (flavorResource >= 0 && node.hasCap(flavorResource) && node.cap(flavorResource) == maximum
+                            ? " (its limit)"
+                            : node.hasParent() ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
         }
         text += ", only " + fmt(Math.max(0, available)) + " available";
         if (flavorResource < 0) {
             return text;
         }
         text += " (nominal quota " + fmt(node.nominal(flavorResource)) + ", " + fmt(node.usage(flavorResource)) + " in use";
+        if (node.hasCap(flavorResource)) {
+            text += ", limit " + fmt(node.cap(flavorResource));
+        }
         if (node.hasParent()) {
             text += "; " + parentTitle(node.parent()) + " has " + fmt(Math.max(0, node.parent().available(flavorResource)))
                     + " unused";

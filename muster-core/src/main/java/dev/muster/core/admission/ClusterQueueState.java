@@ -66,6 +66,10 @@ public final class ClusterQueueState {
         kai = true;
     }
 
+    public boolean isKai() {
+        return kai;
+    }
+
     /** "ClusterQueue team-a", or "queue team-a" for a KAI queue: how messages name it. */
     public String title() {
         return (kai ? "queue " : "ClusterQueue ") + spec.name();

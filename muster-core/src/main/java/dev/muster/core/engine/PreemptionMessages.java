@@ -11,6 +11,9 @@ final class PreemptionMessages {
     }
 
     static String victim(PreemptionTarget t, Workload preemptor, ClusterQueueState preemptorQueue) {
+        if (preemptorQueue.isKai()) {
+            return kai(t, preemptor, preemptorQueue);
+        }
         String by = "preempted by " + preemptor.key() + " (priority " + preemptor.priority() + ") of ClusterQueue "
                 + preemptorQueue.name() + ": ";
         return by + switch (t.detail()) {
@@ -25,6 +28,17 @@ final class PreemptionMessages {
                     + " holds a larger share of the cohort than ClusterQueue " + preemptorQueue.name() + " would";
             default -> t.detail();
         };
+    }
+
+    /** The same in KAI's words: reclaim between queues by fair share, preemption within a queue by priority. */
+    private static String kai(PreemptionTarget t, Workload preemptor, ClusterQueueState queue) {
+        String by = "preempted by " + preemptor.key() + " (priority " + preemptor.priority() + ") of queue "
+                + queue.name() + ": ";
+        if (t.detail().equals(PreemptionTarget.IN_CLUSTER_QUEUE)) {
+            return by + "it has a higher priority in the same queue, and this workload is preemptible (priority below 100)";
+        }
+        return by + "queue " + queue.name() + " is below its fair share and reclaims from queue "
+                + t.victim().clusterQueue() + ", which is above its own (this workload is preemptible)";
     }
 
     /** LOWER_OR_NEWER_EQUAL_PRIORITY as a manifest spells it: LowerOrNewerEqualPriority. */

@@ -111,9 +111,12 @@ public final class KaiCycle {
             case FitResult.NeedsPreemption n -> n.assignment();
             case FitResult.NoFit nf -> null;
         };
-        if (!preemptible && assignment != null && !withinQuota(q, assignment)) {
+        Assignment minimum = assignment != null ? assignment : hypothetical(q, wl);
+        // Checked before anything else: a non-preemptible workload over its queue's quota may neither
+        // be admitted nor reclaim (KAI refuses it outright).
+        if (!preemptible && !withinQuota(q, minimum)) {
             outcome.waiting(wl, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE + "): it may only use"
-                    + " queue " + q.name() + "'s quota, and " + describeQuotaExcess(q, assignment));
+                    + " queue " + q.name() + "'s quota, and " + describeQuotaExcess(q, minimum));
             return null;
         }
         if (fit instanceof FitResult.Fits f) {
@@ -124,7 +127,7 @@ public final class KaiCycle {
             outcome.waiting(wl, nf.reason());
             return null;
         }
-        Assignment wanted = assignment != null ? assignment : hypothetical(q, wl);
+        Assignment wanted = minimum;
         List<PreemptionTarget> victims = new KaiVictims(tree, shares, leaves).find(q, wl, wanted, outcome.evicting());
         if (!victims.isEmpty()) {
             outcome.preempt(q, wl, wanted, victims);

@@ -41,11 +41,10 @@ final class KaiVictims {
     List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
             Set<ObjectKey> evicting) {
         long[] need = wanted.usage();
-        boolean mayReclaim = withinFairShare(q, need);
         List<Candidate> candidates = new ArrayList<>();
         for (ClusterQueueState other : leaves) {
             boolean same = other == q;
-            if (!same && (!mayReclaim || !aboveFairShare(other))) {
+            if (!same && !mayReclaimFrom(q, other, need)) {
                 continue;
             }
             for (AdmittedWorkload a : other.admittedWorkloads()) {
@@ -65,8 +64,8 @@ final class KaiVictims {
         List<Candidate> removed = new ArrayList<>();
         boolean fits = false;
         for (Candidate c : candidates) {
-            if (!c.sameQueue() && !staysAtFairShareWithout(c)) {
-                continue; // never take a queue below its fair share
+            if (!c.sameQueue() && !staysAtFairShareWithout(c, q)) {
+                continue; // never take a queue (or its parents below the common one) below its fair share
             }
             tree.remove(c.queue().node(), c.workload().assignment().usage());
             removed.add(c);
@@ -102,38 +101,66 @@ final class KaiVictims {
         return true;
     }
 
-    private boolean withinFairShare(ClusterQueueState q, long[] need) {
-        for (int fr = 0; fr < need.length; fr++) {
-            if (need[fr] > 0 && q.node().usage(fr) + need[fr] > share(q, fr)) {
+    /**
+     * Reclaim compares the two queues where their paths split, as KAI does: every queue on the
+     * preemptor's side below the common parent stays within its fair share with the workload, and
+     * every queue on the victim's side is above its fair share.
+     */
+    private boolean mayReclaimFrom(ClusterQueueState q, ClusterQueueState other, long[] need) {
+        QuotaNode common = commonAncestor(q.node(), other.node());
+        for (QuotaNode n = q.node(); n != null && n != common; n = n.parent()) {
+            for (int fr = 0; fr < need.length; fr++) {
+                if (need[fr] > 0 && n.usage(fr) + need[fr] > share(n, fr)) {
+                    return false;
+                }
+            }
+        }
+        for (QuotaNode n = other.node(); n != null && n != common; n = n.parent()) {
+            if (!aboveFairShare(n)) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean aboveFairShare(ClusterQueueState q) {
+    private static QuotaNode commonAncestor(QuotaNode a, QuotaNode b) {
+        for (QuotaNode x = a.parent(); x != null; x = x.parent()) {
+            for (QuotaNode y = b.parent(); y != null; y = y.parent()) {
+                if (x == y) {
+                    return x;
+                }
+            }
+        }
+        return null;
+    }
+
+    private boolean aboveFairShare(QuotaNode n) {
         for (int fr = 0; fr < tree.index().size(); fr++) {
-            if (q.node().usage(fr) > share(q, fr)) {
+            if (n.usage(fr) > share(n, fr)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Without the gang, its queue still holds at least its fair share of everything the gang uses. */
-    private boolean staysAtFairShareWithout(Candidate c) {
+    /** Without the gang, its queue and each parent below the common one keep at least their fair share of what it uses. */
+    private boolean staysAtFairShareWithout(Candidate c, ClusterQueueState preemptor) {
         long[] usage = c.workload().assignment().usage();
-        for (int fr = 0; fr < usage.length; fr++) {
-            if (usage[fr] > 0 && c.queue().node().usage(fr) - usage[fr] < share(c.queue(), fr)) {
-                return false;
+        QuotaNode common = commonAncestor(preemptor.node(), c.queue().node());
+        for (QuotaNode n = c.queue().node(); n != null && n != common; n = n.parent()) {
+            for (int fr = 0; fr < usage.length; fr++) {
+                if (usage[fr] > 0 && n.usage(fr) - usage[fr] < share(n, fr)) {
+                    return false;
+                }
             }
         }
         return true;
     }
 
-    private long share(ClusterQueueState q, int fr) {
-        return shares.getOrDefault(q.name(), Map.of()).getOrDefault(tree.index().get(fr).resource(), 0L);
+    private long share(QuotaNode n, int fr) {
+        return shares.getOrDefault(n.name(), Map.of()).getOrDefault(tree.index().get(fr).resource(), 0L);
     }
+
 
     /** Why nothing could be reclaimed, in a sentence. */
     static String whyNot(ClusterQueueState q, Assignment wanted, Map<String, Map<String, Long>> shares,

@@ -198,6 +198,11 @@ public final class Simulation {
             switch (d) {
                 case Decision.Admit admit -> admit(sw, admit);
                 case Decision.ReserveQuota reserve -> reserve(sw, reserve);
+                case Decision.Shrink shrink -> {
+                    sw.assignment = shrink.to();
+                    timeline.add(now, sw.objectRef(), "Warning", "Shrunk",
+                            "scaled down to " + Timeline.describe(shrink.to()) + ": " + shrink.message());
+                }
                 case Decision.Evict evict -> {
                     evict(sw, evict);
                     evicted.add(d.workload());

@@ -46,6 +46,13 @@ public sealed interface Decision {
         }
     }
 
+    /**
+     * Delete the pods of an admitted gang beyond its minimum, down to {@code to}'s counts, to make
+     * room for another workload; the gang keeps running. Quota is released at once.
+     */
+    record Shrink(ObjectKey workload, Assignment to, String message) implements Decision {
+    }
+
     /** The workload keeps waiting; {@code reason} changed since it was last reported. */
     record Wait(ObjectKey workload, String reason) implements Decision {
     }

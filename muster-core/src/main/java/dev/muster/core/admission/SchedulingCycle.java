@@ -59,6 +59,9 @@ public final class SchedulingCycle {
 
         void waiting(Workload wl, String reason);
 
+        /** Takes the pods of {@code victim} beyond its gang minimum away (down to {@code smaller}) for {@code wl}. */
+        void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl);
+
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
 

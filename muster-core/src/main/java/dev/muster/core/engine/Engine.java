@@ -577,6 +577,22 @@ public final class Engine {
         }
 
         @Override
+        public void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl) {
+            ClusterQueueState cq = queues.get(victim.clusterQueue());
+            tree.remove(cq.node(), victim.assignment().usage());
+            tree.add(cq.node(), smaller.usage());
+            freedVersion.merge(cq.node().root(), 1L, Long::sum);
+            AdmittedWorkload shrunk = new AdmittedWorkload(victim.workload(), victim.clusterQueue(), smaller,
+                    victim.admittedAtMillis());
+            cq.admitted(shrunk);
+            admitted.put(victim.workload().key(), shrunk);
+            untouchable.add(victim.workload().key());
+            decisions.add(new Decision.Shrink(victim.workload().key(), smaller, "its pods beyond the gang minimum make"
+                    + " room for " + wl.key() + " (priority " + wl.priority() + ") of " + pendingQueue.get(wl.key()).title()
+                    + "; the gang keeps running at its minimum"));
+        }
+
+        @Override
         public void waiting(Workload wl, String reason) {
             if (!reason.equals(reasons.put(wl.key(), reason))) {
                 decisions.add(new Decision.Wait(wl.key(), reason));

@@ -128,7 +128,17 @@ public final class KaiCycle {
             return null;
         }
         Assignment wanted = minimum;
-        List<PreemptionTarget> victims = new KaiVictims(tree, shares, leaves).find(q, wl, wanted, outcome.evicting());
+        KaiVictims reclaim = new KaiVictims(tree, shares, leaves);
+        List<KaiVictims.Shrink> shrinks = reclaim.shrinks(q, wl, wanted, outcome.evicting());
+        if (!shrinks.isEmpty()) {
+            // Replicas beyond other gangs' minimums go first; then the workload fits at once.
+            shrinks.forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
+            if (assigner.assignLargest(q, wl) instanceof FitResult.Fits f) {
+                outcome.admit(q, wl, f.assignment());
+            }
+            return null;
+        }
+        List<PreemptionTarget> victims = reclaim.find(q, wl, wanted, outcome.evicting());
         if (!victims.isEmpty()) {
             outcome.preempt(q, wl, wanted, victims);
             long[] need = wanted.usage();

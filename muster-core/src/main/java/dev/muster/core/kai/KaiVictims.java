@@ -38,9 +38,100 @@ final class KaiVictims {
     private record Candidate(AdmittedWorkload workload, ClusterQueueState queue, boolean sameQueue) {
     }
 
-    List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
-            Set<ObjectKey> evicting) {
+    /** Pods of a gang beyond its minimum that can go, leaving the gang at {@code smaller}. */
+    record Shrink(AdmittedWorkload victim, ClusterQueueState queue, Assignment smaller, long[] freed) {
+    }
+
+    /**
+     * Replicas beyond a gang's minimum are the first to go: the smallest set of such extras (of the
+     * same candidates whole gangs would be taken from) that makes the workload fit; empty if extras
+     * alone are not enough.
+     */
+    List<Shrink> shrinks(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted, Set<ObjectKey> evicting) {
         long[] need = wanted.usage();
+        List<Shrink> extras = new ArrayList<>();
+        for (Candidate c : candidates(q, wl, need, evicting)) {
+            if (c.sameQueue() || staysAtFairShareWithoutExtras(c, q)) {
+                extrasOf(c).ifPresent(extras::add);
+            }
+        }
+        List<Shrink> removed = new ArrayList<>();
+        boolean fits = false;
+        for (Shrink s : extras) {
+            tree.remove(s.queue().node(), s.freed());
+            removed.add(s);
+            if (fits(q.node(), need)) {
+                fits = true;
+                break;
+            }
+        }
+        if (!fits) {
+            removed.forEach(s -> tree.add(s.queue().node(), s.freed()));
+            return List.of();
+        }
+        for (int i = removed.size() - 2; i >= 0; i--) {
+            Shrink s = removed.get(i);
+            tree.add(s.queue().node(), s.freed());
+            if (fits(q.node(), need)) {
+                removed.remove(i);
+            } else {
+                tree.remove(s.queue().node(), s.freed());
+            }
+        }
+        removed.forEach(s -> tree.add(s.queue().node(), s.freed()));
+        return removed;
+    }
+
+    private java.util.Optional<Shrink> extrasOf(Candidate c) {
+        AdmittedWorkload a = c.workload();
+        List<dev.muster.core.admission.PodSetAssignment> smaller = new ArrayList<>();
+        long[] freed = new long[tree.index().size()];
+        boolean any = false;
+        for (int i = 0; i < a.workload().podSets().size(); i++) {
+            dev.muster.core.model.PodSet ps = a.workload().podSets().get(i);
+            dev.muster.core.admission.PodSetAssignment psa = a.assignment().podSets().get(i);
+            int extra = psa.count() - ps.minCount();
+            if (extra > 0) {
+                any = true;
+                final int n = extra;
+                ps.perPod().amounts().forEach((r, amount) -> {
+                    String flavor = psa.flavors().get(r);
+                    int fr = flavor == null ? -1 : tree.index().indexOf(flavor, r);
+                    if (fr >= 0) {
+                        freed[fr] += amount.milli() * n;
+                    }
+                });
+            }
+            smaller.add(new dev.muster.core.admission.PodSetAssignment(ps.name(), Math.min(psa.count(), ps.minCount()),
+                    psa.flavors()));
+        }
+        if (!any) {
+            return java.util.Optional.empty();
+        }
+        long[] usage = a.assignment().usage();
+        for (int fr = 0; fr < usage.length; fr++) {
+            usage[fr] -= freed[fr];
+        }
+        return java.util.Optional.of(new Shrink(a, c.queue(), new Assignment(smaller, usage, a.assignment().borrows()), freed));
+    }
+
+    private boolean staysAtFairShareWithoutExtras(Candidate c, ClusterQueueState preemptor) {
+        return extrasOf(c).map(s -> {
+            QuotaNode common = commonAncestor(preemptor.node(), c.queue().node());
+            for (QuotaNode n = c.queue().node(); n != null && n != common; n = n.parent()) {
+                for (int fr = 0; fr < s.freed().length; fr++) {
+                    if (s.freed()[fr] > 0 && n.usage(fr) - s.freed()[fr] < share(n, fr)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }).orElse(false);
+    }
+
+    /** The admitted gangs that may give way to {@code wl}, in the order they are taken. */
+    private List<Candidate> candidates(ClusterQueueState q, dev.muster.core.model.Workload wl, long[] need,
+            Set<ObjectKey> evicting) {
         List<Candidate> candidates = new ArrayList<>();
         for (ClusterQueueState other : leaves) {
             boolean same = other == q;
@@ -61,6 +152,13 @@ final class KaiVictims {
                 .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().admittedAtMillis()).reversed())
                 .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().workload().sequence()).reversed())
                 .thenComparing(c -> c.workload().workload().key()));
+        return candidates;
+    }
+
+    List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
+            Set<ObjectKey> evicting) {
+        long[] need = wanted.usage();
+        List<Candidate> candidates = candidates(q, wl, need, evicting);
         List<Candidate> removed = new ArrayList<>();
         boolean fits = false;
         for (Candidate c : candidates) {

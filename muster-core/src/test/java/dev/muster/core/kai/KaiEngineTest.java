@@ -157,4 +157,21 @@ class KaiEngineTest {
         assertThat(d).filteredOn(x -> x instanceof Decision.Admit).singleElement()
                 .satisfies(x -> assertThat(((Decision.Admit) x).assignment().podSets().get(1).count()).isEqualTo(3));
     }
+
+    @Test
+    void replicasBeyondAGangsMinimumAreTheFirstToGo() {
+        Engine e = engine(4, queue("a", null, 2, null), queue("b", null, 2, null));
+        Workload elastic = new Workload(new ObjectKey("default", "elastic"), "b", 50, 0, 0, List.of(
+                new PodSet("worker", 4, 2, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
+        e.submitToKaiQueue(elastic);
+        assertThat(admitted(settle(e, 0))).containsExactly("elastic");
+        e.submitToKaiQueue(job("a", "a-job", 50, 2));
+        List<Decision> d = settle(e, 1);
+        assertThat(evictions(d)).as("no gang is evicted whole").isEmpty();
+        assertThat(d).filteredOn(x -> x instanceof Decision.Shrink).singleElement().satisfies(x -> {
+            assertThat(x.workload().name()).isEqualTo("elastic");
+            assertThat(((Decision.Shrink) x).to().podSets().get(0).count()).isEqualTo(2);
+        });
+        assertThat(admitted(d)).containsExactly("a-job");
+    }
 }

@@ -3,7 +3,6 @@ package dev.muster.cli;
 import dev.muster.api.manifest.GoDuration;
 import dev.muster.api.manifest.ManifestError;
 import dev.muster.api.manifest.ManifestException;
-import dev.muster.api.scenario.KueueSettings;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.ScenarioLoader;
 import dev.muster.sim.Simulation;
@@ -62,8 +61,9 @@ final class SimulateCommand implements Callable<Integer> {
     Path expect;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Kueue manager Configuration (config.kueue.x-k8s.io/v1beta1) to use for the global settings.")
-    Path config;
+            description = {"Kueue's manager Configuration (config.kueue.x-k8s.io/v1beta1, or the kueue-manager-config",
+                "ConfigMap) or Muster's own (config.muster.dev/v1alpha1); may be given twice, once for each."})
+    List<Path> configs = List.of();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -81,9 +81,8 @@ final class SimulateCommand implements Callable<Integer> {
             expectations = expect == null ? Expectations.none() : ExpectationFileReader.read(expect);
             untilMillis = untilMillis(expectations);
             scenario = ScenarioLoader.load(paths, seed);
-            if (config != null) {
-                KueueSettings settings = ScenarioLoader.loadConfiguration(config);
-                scenario = scenario.withSettings(settings);
+            for (Path config : configs) {
+                scenario = ScenarioLoader.applyConfiguration(scenario, config);
             }
         } catch (ManifestException e) {
             for (ManifestError error : e.errors()) {

@@ -189,4 +189,14 @@ class SimulateCommandTest {
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).contains("simulate");
     }
+
+    @Test
+    void configFilesOfBothKindsAreApplied() throws IOException {
+        Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB);
+        Path kueue = write("kueue.yaml", "apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\nfairSharing:\n  enable: true\n");
+        Path muster = write("muster.yaml", "apiVersion: config.muster.dev/v1alpha1\nkind: Configuration\nkai:\n  staleGangGracePeriod: 2m\n");
+        assertThat(run("simulate", "--config", kueue.toString(), "--config", muster.toString(), p.toString()).exitCode()).isZero();
+        Path bad = write("bad-muster.yaml", "apiVersion: config.muster.dev/v1alpha1\nkind: Configuration\nkai:\n  staleGang: 2m\n");
+        assertCleanInputError(run("simulate", "--config", bad.toString(), p.toString()), "bad-muster.yaml", "kai.staleGang");
+    }
 }

@@ -6,13 +6,14 @@ import dev.muster.core.admission.AdmissionSettings;
 import dev.muster.core.admission.PodsReadyPolicy;
 import dev.muster.core.preemption.FairSharingPreemption;
 
-/** Kueue's manager Configuration, as read from the manifests, in the engine's terms. */
+/** Kueue's manager Configuration and Muster's own, as read from the manifests, in the engine's terms. */
 final class EngineSettings {
 
     private EngineSettings() {
     }
 
-    static AdmissionSettings from(KueueSettings kueue) {
+    static AdmissionSettings from(dev.muster.api.scenario.Scenario scenario) {
+        KueueSettings kueue = scenario.settings();
         WaitForPodsReady w = kueue.waitForPodsReady();
         WaitForPodsReady.RequeuingStrategy r = w.requeuingStrategy();
         PodsReadyPolicy podsReady = new PodsReadyPolicy(w.enable(), w.timeout().toMillis(), w.blockAdmission(),
@@ -21,6 +22,6 @@ final class EngineSettings {
         return new AdmissionSettings(kueue.fairSharing(),
                 kueue.fairSharingPreemptionStrategies().stream()
                         .map(s -> FairSharingPreemption.Strategy.valueOf(s.name())).toList(),
-                podsReady);
+                podsReady, scenario.musterSettings().staleGangGracePeriod().toMillis());
     }
 }

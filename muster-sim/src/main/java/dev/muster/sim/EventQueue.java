@@ -9,7 +9,7 @@ import java.util.PriorityQueue;
 final class EventQueue {
 
     /** Something that happens at a point of virtual time. */
-    sealed interface SimEvent permits Arrival, PodsReady, Completion, CheckOutcome, Wakeup {
+    sealed interface SimEvent permits Arrival, PodsReady, Completion, CheckOutcome, Wakeup, PodsFail {
     }
 
     record Arrival(int workload) implements SimEvent {
@@ -28,6 +28,10 @@ final class EventQueue {
 
     /** An admission check's controller reports its answer for one quota reservation. */
     record CheckOutcome(int workload, int admission, String check, String state) implements SimEvent {
+    }
+
+    /** Pods of an admission fail ({@code sim.muster.dev/pod-failures}). */
+    record PodsFail(int workload, int admission, String podSet, int count) implements SimEvent {
     }
 
     /** The engine asked to be woken: a backoff ends or a pods-ready timeout expires. */

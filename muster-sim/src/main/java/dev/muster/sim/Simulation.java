@@ -39,7 +39,7 @@ public final class Simulation {
         this.options = options;
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
                 scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(scenario),
-                EngineSettings.from(scenario.settings()));
+                EngineSettings.from(scenario));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
@@ -140,6 +140,7 @@ public final class Simulation {
             case EventQueue.Completion c -> complete(workloads.get(c.workload()), c.admission());
             case EventQueue.CheckOutcome o -> checkAnswered(workloads.get(o.workload()), o);
             case EventQueue.Wakeup w -> wakeups.remove(now);
+            case EventQueue.PodsFail f -> podsFail(workloads.get(f.workload()), f);
         }
     }
 
@@ -294,6 +295,23 @@ public final class Simulation {
         }
         sw.source.durationMillis().ifPresent(d ->
                 events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.admissions)));
+        if (sw.admissions == 1) {
+            // Failures are moments in the workload's life: they strike once, counted from when it first runs.
+            for (dev.muster.api.scenario.PodFailure f : sw.source.podFailures()) {
+                events.schedule(now + f.afterMillis(),
+                        new EventQueue.PodsFail(workloads.indexOf(sw), sw.admissions, f.podSet(), f.count()));
+            }
+        }
+    }
+
+    private void podsFail(SimWorkload sw, EventQueue.PodsFail f) {
+        if (sw.admissions != f.admission() || sw.state != WorkloadState.Admitted) {
+            return;
+        }
+        timeline.add(now, sw.objectRef(), "Warning", "PodsFailed",
+                f.count() + (f.count() == 1 ? " pod" : " pods") + " of pod set " + f.podSet()
+                        + (f.count() == 1 ? " failed and is" : " failed and are") + " not replaced");
+        engine.podsFailed(sw.workload.key(), f.count(), now);
     }
 
     private void record(SimWorkload sw, List<JobStandIn.StatusChange> changes) {

@@ -87,6 +87,8 @@ final class KindRegistry {
         }));
         add(CONFIGURATION_API_VERSION, new Kind("Configuration", false, false, false,
                 (o, at, t, d) -> d.setConfiguration(ConfigurationReader.read(o.root()), at, o.root())));
+        add(MusterSettings.API_VERSION, new Kind("Configuration", false, false, false,
+                (o, at, t, d) -> d.setMusterConfiguration(MusterConfigurationReader.read(o.root()), at, o.root())));
         add("sim.muster.dev/v1alpha1", clusterScoped("NodePool", (o, at, t, d) -> {
             NodePoolReader.validate(o);
             d.declare(o, at);

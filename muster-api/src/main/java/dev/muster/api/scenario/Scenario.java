@@ -21,6 +21,7 @@ import java.util.List;
  *                             ClusterQueue's cohort but never declared) in order of first mention
  * @param clusterQueues        in declaration order, each with its policies
  * @param kaiQueues            KAI Scheduler queues, in declaration order
+ * @param musterSettings       from Muster's own Configuration kind, or its defaults
  * @param workloads            in creation order: by arrival, then file order
  * @param otherObjects         Nodes, NodePools, KAI Queues, AdmissionChecks, ProvisioningRequestConfigs,
  *                             WorkloadPriorityClasses and PriorityClasses, validated, in file order
@@ -34,7 +35,8 @@ public record Scenario(
         KueueSettings settings,
         List<WorkloadSource> workloads,
         List<DeclaredObject> otherObjects,
-        List<KaiQueueSpec> kaiQueues) {
+        List<KaiQueueSpec> kaiQueues,
+        MusterSettings musterSettings) {
 
     public Scenario {
         kaiQueues = List.copyOf(kaiQueues);
@@ -51,7 +53,8 @@ public record Scenario(
     public Scenario(List<Namespace> namespaces, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
             List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues, KueueSettings settings,
             List<WorkloadSource> workloads, List<DeclaredObject> otherObjects) {
-        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects, List.of());
+        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects, List.of(),
+                MusterSettings.DEFAULTS);
     }
 
     /** The policies of a ClusterQueue; Kueue's defaults for one this scenario does not describe. */
@@ -71,6 +74,12 @@ public record Scenario(
     /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
     public Scenario withSettings(KueueSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads,
-                otherObjects, kaiQueues);
+                otherObjects, kaiQueues, musterSettings);
+    }
+
+    /** The same scenario with other Muster settings, e.g. from {@code --config FILE}. */
+    public Scenario withMusterSettings(MusterSettings newSettings) {
+        return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads,
+                otherObjects, kaiQueues, newSettings);
     }
 }

@@ -33,7 +33,8 @@ final class ScenarioAssembler {
                 d.settings(),
                 workloads,
                 d.otherObjects,
-                d.kaiQueues.stream().map(k -> k.value().spec()).toList());
+                d.kaiQueues.stream().map(k -> k.value().spec()).toList(),
+                d.musterSettings());
     }
 
     private static List<Namespace> namespaces(ScenarioDraft d) {

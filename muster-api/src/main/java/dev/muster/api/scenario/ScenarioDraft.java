@@ -66,6 +66,21 @@ final class ScenarioDraft {
         configuration = new Declared<>(settings, origin);
     }
 
+    private Declared<MusterSettings> musterConfiguration;
+
+    void setMusterConfiguration(MusterSettings settings, SourceLocation origin, Field where) {
+        if (musterConfiguration != null) {
+            where.error("a scenario holds at most one Muster Configuration; another is in "
+                    + musterConfiguration.origin().file() + ", document " + musterConfiguration.origin().document());
+            return;
+        }
+        musterConfiguration = new Declared<>(settings, origin);
+    }
+
+    MusterSettings musterSettings() {
+        return musterConfiguration == null ? MusterSettings.DEFAULTS : musterConfiguration.value();
+    }
+
     KueueSettings settings() {
         return configuration == null ? KueueSettings.DEFAULTS : configuration.value();
     }

@@ -77,6 +77,33 @@ public final class ScenarioLoader {
         return loadConfiguration(file.toString(), text.get());
     }
 
+    /**
+     * {@code --config FILE}: applies a configuration file to a scenario. The file holds Kueue's
+     * Configuration (or the kueue-manager-config ConfigMap), or Muster's own Configuration
+     * ({@value MusterSettings#API_VERSION}); what it sets replaces the scenario's.
+     */
+    public static Scenario applyConfiguration(Scenario scenario, Path file) throws ManifestException {
+        ErrorLog errors = new ErrorLog();
+        Optional<String> text = Files.isRegularFile(file) ? read(file, errors) : Optional.empty();
+        if (!Files.isRegularFile(file) && errors.isEmpty()) {
+            errors.add(ManifestError.ofFile(file.toString(), Files.exists(file) ? "is not a file" : "no such file"));
+        }
+        if (text.isEmpty()) {
+            errors.throwIfAny();
+        }
+        List<ManifestDocument> docs = YamlDocuments.read(file.toString(), text.get(), errors);
+        if (errors.isEmpty() && docs.size() == 1
+                && docs.get(0).root().path("apiVersion").asText("").equals(MusterSettings.API_VERSION)) {
+            ManifestDocument doc = docs.get(0);
+            FieldReporter reporter = (path, message) ->
+                    errors.add(new ManifestError(file.toString(), doc.index(), "Configuration", null, path, message));
+            MusterSettings settings = MusterConfigurationReader.read(Field.root(doc.root(), reporter));
+            errors.throwIfAny();
+            return scenario.withMusterSettings(settings);
+        }
+        return scenario.withSettings(loadConfiguration(file.toString(), text.get()));
+    }
+
     /** {@link #loadConfiguration(Path)} for text already in memory. */
     public static KueueSettings loadConfiguration(String fileName, String yamlText) throws ManifestException {
         ErrorLog errors = new ErrorLog();

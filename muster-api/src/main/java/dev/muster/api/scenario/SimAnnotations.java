@@ -14,10 +14,11 @@ public final class SimAnnotations {
     static final String ARRIVAL = PREFIX + "arrival";
     static final String DURATION = PREFIX + "duration";
     static final String PODS_READY_AFTER = PREFIX + "pods-ready-after";
+    static final String POD_FAILURES = PREFIX + "pod-failures";
     /** On an AdmissionCheck of the simulator's scripted controller: what the check answers, attempt by attempt. */
     public static final String CHECK_SCRIPT = PREFIX + "check-script";
-    private static final List<String> WORKLOAD_KEYS = List.of(ARRIVAL, DURATION, PODS_READY_AFTER);
-    private static final List<String> KNOWN = List.of(ARRIVAL, DURATION, PODS_READY_AFTER, CHECK_SCRIPT);
+    private static final List<String> WORKLOAD_KEYS = List.of(ARRIVAL, DURATION, PODS_READY_AFTER, POD_FAILURES);
+    private static final List<String> KNOWN = List.of(ARRIVAL, DURATION, PODS_READY_AFTER, POD_FAILURES, CHECK_SCRIPT);
 
     private SimAnnotations() {
     }
@@ -26,6 +27,7 @@ public final class SimAnnotations {
         Field annotations = object.root().get("metadata").get("annotations");
         long arrival = 0;
         long podsReadyAfter = 0;
+        List<PodFailure> failures = List.of();
         Optional<Long> duration = Optional.empty();
         for (var e : object.meta().annotations().entrySet()) {
             String key = e.getKey();
@@ -55,6 +57,14 @@ public final class SimAnnotations {
                         + " in this version");
                 continue;
             }
+            if (key.equals(POD_FAILURES)) {
+                try {
+                    failures = PodFailure.parse(f.requiredString());
+                } catch (IllegalArgumentException bad) {
+                    f.error(bad.getMessage());
+                }
+                continue;
+            }
             Optional<Duration> d = f.nonNegativeDuration();
             if (d.isEmpty()) {
                 continue;
@@ -67,6 +77,6 @@ public final class SimAnnotations {
                 duration = Optional.of(d.get().toMillis());
             }
         }
-        return new SimTiming(arrival, duration, podsReadyAfter);
+        return new SimTiming(arrival, duration, podsReadyAfter, failures);
     }
 }

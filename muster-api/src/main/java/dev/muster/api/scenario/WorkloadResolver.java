@@ -52,11 +52,27 @@ final class WorkloadResolver {
                     e.origin(),
                     w.podSets().stream().map(PodSetDraft::template).toList(),
                     w.rayWorkerGroups(),
-                    e.timing().podsReadyAfterMillis()));
+                    e.timing().podsReadyAfterMillis(),
+                    checkedFailures(w, e.timing().podFailures(), podSets)));
         }
         // Stable: workloads that arrive together are created in file order.
         out.sort(Comparator.comparingLong(WorkloadSource::arrivalMillis));
         return out;
+    }
+
+    /** Every pod failure names a pod set of the workload and fails no more pods than it has. */
+    private static List<PodFailure> checkedFailures(WorkloadDraft w, List<PodFailure> failures, List<PodSet> podSets) {
+        for (PodFailure f : failures) {
+            PodSet ps = podSets.stream().filter(p -> p.name().equals(f.podSet())).findFirst().orElse(null);
+            String problem = ps == null ? "pod set \"" + f.podSet() + "\" is not one of this workload's: "
+                    + String.join(", ", podSets.stream().map(PodSet::name).toList())
+                    : f.count() > ps.count() ? "pod set \"" + f.podSet() + "\" has " + ps.count() + " pods, not " + f.count()
+                    : null;
+            if (problem != null) {
+                w.object().root().get("metadata").get("annotations").key("sim.muster.dev/pod-failures").error(problem);
+            }
+        }
+        return failures;
     }
 
     private static void checkLocalQueue(Reference ref, String namespace, Map<String, Set<String>> byNamespace) {

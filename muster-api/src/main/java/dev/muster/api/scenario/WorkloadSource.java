@@ -29,6 +29,7 @@ import java.util.Optional;
  *                          groups too), for KAI's gang minimum; empty for other kinds
  * @param podsReadyAfterMillis {@code sim.muster.dev/pods-ready-after}: how long its pods take to be
  *                          ready once admitted (image pulls, start-up), 0 when absent
+ * @param podFailures       {@code sim.muster.dev/pod-failures}: pods that fail after the workload first runs
  */
 public record WorkloadSource(
         String kind,
@@ -43,9 +44,11 @@ public record WorkloadSource(
         SourceLocation origin,
         List<PodTemplate> podTemplates,
         List<RayWorkerGroup> rayWorkerGroups,
-        long podsReadyAfterMillis) {
+        long podsReadyAfterMillis,
+        List<PodFailure> podFailures) {
 
     public WorkloadSource {
+        podFailures = List.copyOf(podFailures);
         podSets = List.copyOf(podSets);
         podTemplates = List.copyOf(podTemplates);
         rayWorkerGroups = List.copyOf(rayWorkerGroups);
@@ -67,7 +70,7 @@ public record WorkloadSource(
             List<PodSet> podSets,
             SourceLocation origin) {
         this(kind, key, localQueue, kaiQueue, priority, priorityClassName, arrivalMillis, durationMillis, podSets,
-                origin, List.of(), List.of(), 0);
+                origin, List.of(), List.of(), 0, List.of());
     }
 
     /** The template of a pod set, when templates are known. */

@@ -11,14 +11,23 @@ import java.util.List;
  * @param preemptionStrategies  Kueue's {@code fairSharing.preemptionStrategies}; empty means Kueue's
  *                              default, LessThanOrEqualToFinalShare then LessThanInitialShare
  * @param podsReady             Kueue's {@code waitForPodsReady}
+ * @param staleGangGraceMillis  KAI: how long a gang may run below its minimum before it is evicted
+ *                              whole; negative = never (Muster's Configuration, {@code kai.staleGangGracePeriod})
  */
 public record AdmissionSettings(
-        boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies, PodsReadyPolicy podsReady) {
+        boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies, PodsReadyPolicy podsReady,
+        long staleGangGraceMillis) {
 
-    public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false, List.of(), PodsReadyPolicy.DISABLED);
+    public static final long DEFAULT_STALE_GANG_GRACE_MILLIS = 60_000;
+    public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false);
 
     public AdmissionSettings {
         preemptionStrategies = List.copyOf(preemptionStrategies);
+    }
+
+    public AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies,
+            PodsReadyPolicy podsReady) {
+        this(fairSharing, preemptionStrategies, podsReady, DEFAULT_STALE_GANG_GRACE_MILLIS);
     }
 
     public AdmissionSettings(boolean fairSharing) {

@@ -376,6 +376,25 @@ public final class Engine {
         between.add(new Decision.Evict(key, reason, "", message));
     }
 
+    /**
+     * Pods of an admitted workload failed and are not replaced. A gang in a KAI queue that now runs
+     * fewer pods than its minimum is evicted whole once that has lasted the stale-gang grace period
+     * (KAI's stale gang eviction).
+     */
+    public void podsFailed(ObjectKey key, int count, long nowMillis) {
+        WorkloadProgress p = progress.get(key);
+        AdmittedWorkload a = admitted.get(key);
+        if (p == null || a == null) {
+            return;
+        }
+        p.failedPods += count;
+        int running = a.assignment().podSets().stream().mapToInt(PodSetAssignment::count).sum() - p.failedPods;
+        int minimum = a.workload().podSets().stream().mapToInt(dev.muster.core.model.PodSet::minCount).sum();
+        if (kaiLeaves.contains(a.clusterQueue()) && running < minimum && p.belowMinimumSince < 0) {
+            p.belowMinimumSince = nowMillis;
+        }
+    }
+
     /** All of the workload's admitted pods run (Kueue's PodsReady condition). */
     public void podsReady(ObjectKey key) {
         WorkloadProgress p = progress.get(key);
@@ -396,6 +415,11 @@ public final class Engine {
         long next = Long.MAX_VALUE;
         for (long at : backoff.values()) {
             next = Math.min(next, at);
+        }
+        for (WorkloadProgress p : progress.values()) {
+            if (p.belowMinimumSince >= 0 && p.eviction == null && settings.staleGangGraceMillis() >= 0) {
+                next = Math.min(next, p.belowMinimumSince + settings.staleGangGraceMillis());
+            }
         }
         PodsReadyPolicy policy = settings.podsReady();
         if (policy.enabled()) {
@@ -438,6 +462,7 @@ public final class Engine {
         unreportedReasons.forEach((key, reason) -> decisions.add(new Decision.Wait(key, reason)));
         unreportedReasons.clear();
         evictPodsNotReady(nowMillis, decisions);
+        evictStaleGangs(nowMillis, decisions);
         endBackoffs(nowMillis);
         String blocker = admissionBlocker();
         if (blocker != null) {
@@ -488,6 +513,25 @@ public final class Engine {
                     p.evictionMessage = late;
                     decisions.add(new Decision.Evict(a.workload().key(), "PodsReadyTimeout", "", late));
                 }
+            }
+        }
+    }
+
+    private void evictStaleGangs(long nowMillis, List<Decision> decisions) {
+        long grace = settings.staleGangGraceMillis();
+        if (grace < 0) {
+            return;
+        }
+        for (AdmittedWorkload a : admittedWorkloads()) {
+            WorkloadProgress p = progress.get(a.workload().key());
+            if (p.belowMinimumSince >= 0 && p.eviction == null && nowMillis >= p.belowMinimumSince + grace) {
+                int minimum = a.workload().podSets().stream().mapToInt(dev.muster.core.model.PodSet::minCount).sum();
+                int running = a.assignment().podSets().stream().mapToInt(PodSetAssignment::count).sum() - p.failedPods;
+                p.eviction = WorkloadProgress.EvictionCause.STALE_GANG;
+                p.evictionMessage = "only " + running + " of its minimum " + minimum + " pods have run for "
+                        + Durations.text(nowMillis - p.belowMinimumSince) + " (stale gang: the grace period is "
+                        + Durations.text(grace) + "); the whole gang is evicted and queued again";
+                decisions.add(new Decision.Evict(a.workload().key(), "StaleGang", "", p.evictionMessage));
             }
         }
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 final class WorkloadProgress {
 
     /** Why the engine asked for the eviction under way; decides what happens once it is done. */
-    enum EvictionCause { PREEMPTED, CHECK_RETRY, PODS_READY_TIMEOUT, DEACTIVATED }
+    enum EvictionCause { PREEMPTED, CHECK_RETRY, PODS_READY_TIMEOUT, DEACTIVATED, STALE_GANG }
 
     /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
     final Map<String, CheckState> checks = new LinkedHashMap<>();
@@ -25,6 +25,10 @@ final class WorkloadProgress {
     long requeueAfterMillis;
     /** Times it was evicted for pods not ready in time (Kueue's requeueState.count). */
     int podsReadyRequeues;
+    /** Pods of the current admission that failed and were not replaced. */
+    int failedPods;
+    /** Since when a KAI gang runs below its minimum; -1 if it does not. */
+    long belowMinimumSince = -1;
 
     void reset() {
         checks.clear();
@@ -34,6 +38,8 @@ final class WorkloadProgress {
         eviction = null;
         evictionMessage = null;
         requeueAfterMillis = 0;
+        failedPods = 0;
+        belowMinimumSince = -1;
     }
 
     boolean allChecksReady() {

@@ -199,10 +199,12 @@ public final class Simulation {
             switch (d) {
                 case Decision.Admit admit -> admit(sw, admit);
                 case Decision.ReserveQuota reserve -> reserve(sw, reserve);
-                case Decision.Shrink shrink -> {
-                    sw.assignment = shrink.to();
-                    timeline.add(now, sw.objectRef(), "Warning", "Shrunk",
-                            "scaled down to " + Timeline.describe(shrink.to()) + ": " + shrink.message());
+                case Decision.Resize resize -> {
+                    boolean down = resize.to().podSets().stream().mapToInt(p -> p.count()).sum()
+                            < sw.assignment.podSets().stream().mapToInt(p -> p.count()).sum();
+                    sw.assignment = resize.to();
+                    timeline.add(now, sw.objectRef(), down ? "Warning" : "Normal", down ? "ScaledDown" : "ScaledUp",
+                            (down ? "scaled down to " : "scaled up to ") + Timeline.describe(resize.to()) + ": " + resize.message());
                 }
                 case Decision.Evict evict -> {
                     evict(sw, evict);

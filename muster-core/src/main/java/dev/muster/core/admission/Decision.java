@@ -47,10 +47,11 @@ public sealed interface Decision {
     }
 
     /**
-     * Delete the pods of an admitted gang beyond its minimum, down to {@code to}'s counts, to make
-     * room for another workload; the gang keeps running. Quota is released at once.
+     * Change an admitted gang's pod counts to {@code to}'s, keeping it running: down to its
+     * minimum to make room for another workload (its pods beyond the minimum are deleted), or up
+     * when room for more of its replicas has appeared. Quota follows at once.
      */
-    record Shrink(ObjectKey workload, Assignment to, String message) implements Decision {
+    record Resize(ObjectKey workload, Assignment to, String message) implements Decision {
     }
 
     /** The workload keeps waiting; {@code reason} changed since it was last reported. */

@@ -11,10 +11,6 @@ import java.util.function.Function;
  */
 final class PodSetReducer {
 
-    boolean canShrink() {
-        return totalDelta > 0;
-    }
-
 
     private final int[] full;
     private final int[] deltas;

@@ -62,6 +62,9 @@ public final class SchedulingCycle {
         /** Takes the pods of {@code victim} beyond its gang minimum away (down to {@code smaller}) for {@code wl}. */
         void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl);
 
+        /** Gives an admitted gang more of its replicas, now that they fit. */
+        void grow(AdmittedWorkload gang, Assignment larger);
+
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
 

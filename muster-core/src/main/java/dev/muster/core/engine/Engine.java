@@ -622,18 +622,25 @@ public final class Engine {
 
         @Override
         public void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl) {
-            ClusterQueueState cq = queues.get(victim.clusterQueue());
-            tree.remove(cq.node(), victim.assignment().usage());
-            tree.add(cq.node(), smaller.usage());
-            freedVersion.merge(cq.node().root(), 1L, Long::sum);
-            AdmittedWorkload shrunk = new AdmittedWorkload(victim.workload(), victim.clusterQueue(), smaller,
-                    victim.admittedAtMillis());
-            cq.admitted(shrunk);
-            admitted.put(victim.workload().key(), shrunk);
-            untouchable.add(victim.workload().key());
-            decisions.add(new Decision.Shrink(victim.workload().key(), smaller, "its pods beyond the gang minimum make"
-                    + " room for " + wl.key() + " (priority " + wl.priority() + ") of " + pendingQueue.get(wl.key()).title()
-                    + "; the gang keeps running at its minimum"));
+            resize(victim, smaller, "its pods beyond the gang minimum make room for " + wl.key() + " (priority "
+                    + wl.priority() + ") of " + pendingQueue.get(wl.key()).title() + "; the gang keeps running at its minimum");
+            freedVersion.merge(queues.get(victim.clusterQueue()).node().root(), 1L, Long::sum);
+        }
+
+        @Override
+        public void grow(AdmittedWorkload gang, Assignment larger) {
+            resize(gang, larger, "room for more of its replicas appeared");
+        }
+
+        private void resize(AdmittedWorkload gang, Assignment to, String message) {
+            ClusterQueueState cq = queues.get(gang.clusterQueue());
+            tree.remove(cq.node(), gang.assignment().usage());
+            tree.add(cq.node(), to.usage());
+            AdmittedWorkload resized = new AdmittedWorkload(gang.workload(), gang.clusterQueue(), to, gang.admittedAtMillis());
+            cq.admitted(resized);
+            admitted.put(gang.workload().key(), resized);
+            untouchable.add(gang.workload().key());
+            decisions.add(new Decision.Resize(gang.workload().key(), to, message));
         }
 
         @Override

@@ -90,11 +90,58 @@ public final class KaiCycle {
                     queues.remove(q);
                 }
             }
+            growGangs(leaves, outcome);
         } finally {
             for (int i = 0; i < held.size(); i++) {
                 tree.remove(holders.get(i).node(), held.get(i));
             }
         }
+    }
+
+    /**
+     * After the pending workloads had their turn: gangs admitted with fewer replicas than they
+     * asked for get more of them where they now fit (non-preemptible ones within their quota).
+     * These extras are the first to go again when room is needed.
+     */
+    private void growGangs(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
+        for (ClusterQueueState q : leaves) {
+            for (dev.muster.core.admission.AdmittedWorkload g : List.copyOf(q.admittedWorkloads())) {
+                if (outcome.evicting().contains(g.workload().key()) || !belowFullCount(g)) {
+                    continue;
+                }
+                tree.remove(q.node(), g.assignment().usage());
+                FitResult larger = assigner.assignLargest(q, g.workload());
+                tree.add(q.node(), g.assignment().usage());
+                if (larger instanceof FitResult.Fits f && pods(f.assignment()) > pods(g.assignment())
+                        && (g.workload().priority() < NON_PREEMPTIBLE || withinQuotaAfterGrowth(q, g, f.assignment()))) {
+                    outcome.grow(g, f.assignment());
+                }
+            }
+        }
+    }
+
+    private static boolean belowFullCount(dev.muster.core.admission.AdmittedWorkload g) {
+        for (int i = 0; i < g.workload().podSets().size(); i++) {
+            if (g.assignment().podSets().get(i).count() < g.workload().podSets().get(i).count()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int pods(Assignment a) {
+        return a.podSets().stream().mapToInt(dev.muster.core.admission.PodSetAssignment::count).sum();
+    }
+
+    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.admission.AdmittedWorkload g, Assignment larger) {
+        long[] extra = larger.usage();
+        long[] current = g.assignment().usage();
+        for (int fr = 0; fr < extra.length; fr++) {
+            if (extra[fr] - current[fr] > 0 && nonPreemptibleUsage(q, fr) - current[fr] + extra[fr] > quota(q, fr)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

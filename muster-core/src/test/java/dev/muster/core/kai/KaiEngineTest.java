@@ -168,10 +168,27 @@ class KaiEngineTest {
         e.submitToKaiQueue(job("a", "a-job", 50, 2));
         List<Decision> d = settle(e, 1);
         assertThat(evictions(d)).as("no gang is evicted whole").isEmpty();
-        assertThat(d).filteredOn(x -> x instanceof Decision.Shrink).singleElement().satisfies(x -> {
+        assertThat(d).filteredOn(x -> x instanceof Decision.Resize).singleElement().satisfies(x -> {
             assertThat(x.workload().name()).isEqualTo("elastic");
-            assertThat(((Decision.Shrink) x).to().podSets().get(0).count()).isEqualTo(2);
+            assertThat(((Decision.Resize) x).to().podSets().get(0).count()).isEqualTo(2);
         });
         assertThat(admitted(d)).containsExactly("a-job");
+    }
+
+    @Test
+    void aGangGrowsBackToItsReplicasWhenRoomAppears() {
+        Engine e = engine(4, queue("a", null, 2, null), queue("b", null, 2, null));
+        e.submitToKaiQueue(job("a", "a-job", 50, 2));
+        settle(e, 0);
+        Workload elastic = new Workload(new ObjectKey("default", "elastic"), "b", 50, 1, 100, List.of(
+                new PodSet("worker", 4, 2, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
+        e.submitToKaiQueue(elastic);
+        List<Decision> first = settle(e, 1);
+        assertThat(first).filteredOn(x -> x instanceof Decision.Admit).singleElement()
+                .satisfies(x -> assertThat(((Decision.Admit) x).assignment().podSets().get(0).count()).isEqualTo(2));
+        e.remove(new ObjectKey("default", "a-job"));
+        List<Decision> later = settle(e, 2);
+        assertThat(later).filteredOn(x -> x instanceof Decision.Resize).singleElement()
+                .satisfies(x -> assertThat(((Decision.Resize) x).to().podSets().get(0).count()).isEqualTo(4));
     }
 }

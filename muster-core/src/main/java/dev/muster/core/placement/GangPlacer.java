@@ -1,0 +1,115 @@
+package dev.muster.core.placement;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Places a gang's pods on nodes all at once or not at all: pod by pod, each on the best-scoring
+ * node that admits it and has room; if one pod finds no node, everything placed for the gang is
+ * given back and the gang is unplaceable, with the reason.
+ */
+public final class GangPlacer {
+
+    /** Pods of one pod set, all alike. */
+    public record PodGroup(String podSet, int count, PodShape shape) {
+    }
+
+    /** The outcome of placing a gang. */
+    public sealed interface Result {
+        /** @param allocations what the gang holds on its nodes, to give back when it ends */
+        record Placed(List<PodPlacement> pods, List<NodeState.Allocation> allocations) implements Result {
+        }
+
+        record Unplaceable(String reason) implements Result {
+        }
+    }
+
+    private final PlacementPolicy policy;
+    private final NodeScorer scorer;
+
+    public GangPlacer(PlacementPolicy policy) {
+        this.policy = policy;
+        this.scorer = new NodeScorer(policy);
+    }
+
+    public Result place(List<NodeState> nodes, List<PodGroup> gang) {
+        List<PodPlacement> placed = new ArrayList<>();
+        List<NodeState.Allocation> allocations = new ArrayList<>();
+        for (PodGroup group : gang) {
+            for (int i = 0; i < group.count(); i++) {
+                NodeState best = best(nodes, group.shape());
+                if (best == null) {
+                    release(allocations);
+                    return new Result.Unplaceable(whyNot(nodes, group, i));
+                }
+                NodeState.Allocation a = best.allocate(group.shape(), policy.deviceChooser());
+                allocations.add(a);
+                placed.add(new PodPlacement(group.podSet(), i, best.name(), a.devices(), a.fraction(),
+                        a.fraction() > 0 ? best.gpuGroup(a.devices().get(0)) : ""));
+            }
+        }
+        return new Result.Placed(placed, allocations);
+    }
+
+    /** The best node for one pod, or null when none admits it and has room; ties go to the first by name. */
+    public NodeState best(List<NodeState> nodes, PodShape pod) {
+        NodeState best = null;
+        double bestScore = 0;
+        for (NodeState n : nodes) {
+            if (!n.admits(pod) || !n.fits(pod)) {
+                continue;
+            }
+            double s = scorer.score(n, pod);
+            if (best == null || s > bestScore || s == bestScore && n.name().compareTo(best.name()) < 0) {
+                best = n;
+                bestScore = s;
+            }
+        }
+        return best;
+    }
+
+    public static void release(List<NodeState.Allocation> allocations) {
+        for (int i = allocations.size() - 1; i >= 0; i--) {
+            NodeState.Allocation a = allocations.get(i);
+            a.node().release(a);
+        }
+    }
+
+    /** Why no node takes the pod: the nodes that refuse it outright, by reason, and that there is no room left. */
+    private static String whyNot(List<NodeState> nodes, PodGroup group, int placedOfGroup) {
+        if (nodes.isEmpty()) {
+            return "there are no nodes";
+        }
+        Map<String, Integer> refusals = new LinkedHashMap<>();
+        int noRoom = 0;
+        for (NodeState n : nodes) {
+            String r = n.refusal(group.shape());
+            if (r != null) {
+                refusals.merge(r, 1, Integer::sum);
+            } else {
+                noRoom++;
+            }
+        }
+        StringBuilder sb = new StringBuilder("no node can take pod ").append(placedOfGroup + 1).append(" of ")
+                .append(group.count()).append(" of pod set \"").append(group.podSet()).append("\"");
+        List<String> parts = new ArrayList<>();
+        if (noRoom > 0) {
+            parts.add(noRoom + " node" + (noRoom == 1 ? " has" : "s have") + " too little free " + describe(group.shape()));
+        }
+        refusals.forEach((reason, count) -> parts.add(count + " node" + (count == 1 ? ": " : "s: ") + reason));
+        return sb.append(" (").append(String.join("; ", parts)).append(")").toString();
+    }
+
+    private static String describe(PodShape shape) {
+        String gpu = switch (shape.gpu()) {
+            case GpuRequest.Whole w -> w.devices() + " whole GPU" + (w.devices() == 1 ? "" : "s");
+            case GpuRequest.Fraction f -> "GPU (" + f.milli() / 1000.0 + " of one device)";
+            case GpuRequest.Memory m -> "GPU memory (" + m.mib() + "MiB on one device)";
+            case GpuRequest.None n -> "";
+        };
+        String rest = shape.requests().toString();
+        return gpu.isEmpty() ? "room for " + rest : "room for " + rest + (rest.isEmpty() ? "" : " and ") + gpu;
+    }
+}

@@ -38,7 +38,7 @@ final class WorkloadResolver {
             // Pending and says so (the engine words it).
             boolean kai = w.kaiQueue().isPresent() && w.localQueue().isEmpty();
             PriorityResolver.Resolved priority = kai ? priorities.resolveKai(w) : priorities.resolve(w);
-            List<PodSet> podSets = kai ? KaiGang.podSets(w) : w.podSets().stream().map(PodSetDraft::podSet).toList();
+            List<PodSet> podSets = withHints(kai ? KaiGang.podSets(w) : w.podSets().stream().map(PodSetDraft::podSet).toList(), w);
             out.add(new WorkloadSource(
                     w.object().kind(),
                     new ObjectKey(namespace, w.object().meta().name()),
@@ -57,6 +57,15 @@ final class WorkloadResolver {
         }
         // Stable: workloads that arrive together are created in file order.
         out.sort(Comparator.comparingLong(WorkloadSource::arrivalMillis));
+        return out;
+    }
+
+    /** Each pod set carries where its pods may go, from its template. */
+    private static List<PodSet> withHints(List<PodSet> podSets, WorkloadDraft w) {
+        List<PodSet> out = new ArrayList<>();
+        for (int i = 0; i < podSets.size(); i++) {
+            out.add(podSets.get(i).withHints(dev.muster.api.k8s.PlacementHintsReader.of(w.podSets().get(i).template())));
+        }
         return out;
     }
 

@@ -69,8 +69,10 @@ class JobAndPodTest {
         WorkloadSource w = load(pod).workloads().get(0);
         assertThat(w.kind()).isEqualTo("Pod");
         assertThat(w.key().toString()).isEqualTo("ns/p");
-        assertThat(w.podSets()).containsExactly(PodSet.of("main", 1, resources("nvidia.com/gpu", "1")));
-        assertThat(w.template("main").orElseThrow().nodeSelector()).containsEntry("disk", "ssd");
+        assertThat(w.podSets()).singleElement().satisfies(ps -> {
+            assertThat(ps.withHints(dev.muster.core.model.PlacementHints.NONE)).isEqualTo(PodSet.of("main", 1, resources("nvidia.com/gpu", "1")));
+            assertThat(ps.hints().nodeSelector()).as("placement honours the node selector").containsEntry("disk", "ssd");
+        });
     }
 
     @Test

@@ -96,9 +96,10 @@ class SharedScenariosTest {
         assertThat(rc.kaiQueue()).contains("team-a");
         assertThat(rc.localQueue()).isEmpty();
         // In a KAI queue a gpu-fraction pod asks for that share of a GPU; the gang minimum is 1 + 2.
-        assertThat(rc.podSets()).containsExactly(
+        assertThat(withoutHints(rc.podSets())).containsExactly(
                 PodSet.of("head", 1, resources("cpu", "1", "memory", "2Gi")),
                 PodSet.of("shared-gpu", 2, resources("cpu", "1", "memory", "2Gi", "nvidia.com/gpu", "500m")));
+        assertThat(rc.podSets().get(1).hints().gpuFractionMilli()).as("placement shares a device").isEqualTo(500);
         assertThat(rc.template("shared-gpu").orElseThrow().gpuFraction()).contains(new BigDecimal("0.5"));
         assertThat(rc.template("head").orElseThrow().gpuFraction()).isEmpty();
         assertThat(rc.priority()).as("KAI's default class, train").isEqualTo(50);
@@ -126,9 +127,10 @@ class SharedScenariosTest {
         // generateName plus a 5-character suffix from the seed.
         assertThat(job.key().name()).matches("pytorch-text-classifier-[a-z0-9]{5}");
         assertThat(job.durationMillis()).contains(600_000L);
-        assertThat(job.podSets()).containsExactly(
+        assertThat(withoutHints(job.podSets())).containsExactly(
                 PodSet.of("head", 1, resources("cpu", "2", "memory", "8G", "nvidia.com/gpu", "1")),
                 PodSet.of("submitter", 1, resources("cpu", "500m", "memory", "200Mi")));
+        assertThat(job.podSets().get(0).hints().tolerations()).as("the head tolerates the GPU taint").hasSize(1);
         assertThat(job.template("head").orElseThrow().tolerations()).hasSize(1);
         assertThat(s.flavors()).extracting(f -> f.name()).containsExactly("default-flavor");
         assertThat(s.policies("cluster-queue").admissionChecks()).extracting(r -> r.name()).containsExactly("rayjob-gpu");
@@ -201,5 +203,9 @@ class SharedScenariosTest {
             m.put(pairs[i], Quantity.parse(pairs[i + 1]));
         }
         return new ResourceList(m);
+    }
+
+    private static java.util.List<PodSet> withoutHints(java.util.List<PodSet> podSets) {
+        return podSets.stream().map(p -> p.withHints(dev.muster.core.model.PlacementHints.NONE)).toList();
     }
 }

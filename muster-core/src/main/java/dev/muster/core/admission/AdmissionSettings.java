@@ -13,10 +13,11 @@ import java.util.List;
  * @param podsReady             Kueue's {@code waitForPodsReady}
  * @param staleGangGraceMillis  KAI: how long a gang may run below its minimum before it is evicted
  *                              whole; negative = never (Muster's Configuration, {@code kai.staleGangGracePeriod})
+ * @param placement             how pods are placed on nodes, when nodes are known (Muster's Configuration)
  */
 public record AdmissionSettings(
         boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies, PodsReadyPolicy podsReady,
-        long staleGangGraceMillis) {
+        long staleGangGraceMillis, dev.muster.core.placement.PlacementPolicy placement) {
 
     public static final long DEFAULT_STALE_GANG_GRACE_MILLIS = 60_000;
     public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false);
@@ -28,6 +29,12 @@ public record AdmissionSettings(
     public AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies,
             PodsReadyPolicy podsReady) {
         this(fairSharing, preemptionStrategies, podsReady, DEFAULT_STALE_GANG_GRACE_MILLIS);
+    }
+
+    public AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies,
+            PodsReadyPolicy podsReady, long staleGangGraceMillis) {
+        this(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis,
+                dev.muster.core.placement.PlacementPolicy.DEFAULT);
     }
 
     public AdmissionSettings(boolean fairSharing) {

@@ -12,9 +12,20 @@ public sealed interface Decision {
 
     /**
      * The workload is admitted: quota is reserved in {@code clusterQueue} as {@code assignment} says
-     * and every admission check (if any) is Ready, so its job may start.
+     * and every admission check (if any) is Ready, so its job may start. When nodes are known,
+     * {@code pods} says where each of its pods goes (the whole gang has a place).
      */
-    record Admit(ObjectKey workload, String clusterQueue, Assignment assignment) implements Decision {
+    record Admit(ObjectKey workload, String clusterQueue, Assignment assignment,
+            java.util.List<dev.muster.core.placement.PodPlacement> pods) implements Decision {
+
+        public Admit {
+            pods = java.util.List.copyOf(pods);
+        }
+
+        /** An admission by quota alone: no nodes are known, so no pod has a place. */
+        public Admit(ObjectKey workload, String clusterQueue, Assignment assignment) {
+            this(workload, clusterQueue, assignment, java.util.List.of());
+        }
     }
 
     /**

@@ -65,6 +65,15 @@ public final class SchedulingCycle {
         /** Gives an admitted gang more of its replicas, now that they fit. */
         void grow(AdmittedWorkload gang, Assignment larger);
 
+        /**
+         * When nodes are known: places the whole gang and holds its place, returning null; or
+         * returns why its pods do not all fit on the nodes (nothing held). Always null without nodes.
+         */
+        String place(ClusterQueueState cq, Workload wl, Assignment assignment);
+
+        /** Whether the gang's pods would all fit on the nodes were {@code targets} gone (true without nodes). */
+        boolean placeableWithout(Workload wl, Assignment assignment, List<PreemptionTarget> targets);
+
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
 
@@ -143,8 +152,25 @@ public final class SchedulingCycle {
                     if (requeueIfOvertaken(c, admit.assignment(), heap)) {
                         continue;
                     }
+                    String unplaceable = outcome.place(c.queue, c.workload, admit.assignment());
+                    if (unplaceable != null) {
+                        String reason = unplacedReason(c.queue, unplaceable);
+                        outcome.waiting(c.workload, reason);
+                        markInadmissible(c, reason, outcome);
+                        if (!blocks(c, outcome)) {
+                            push(c.next(), heap, outcome);
+                        }
+                        continue;
+                    }
                     outcome.admit(c.queue, c.workload, admit.assignment());
                     push(c.next(), heap, outcome);
+                }
+                case Attempt.Preempt preempt when !outcome.placeableWithout(c.workload, preempt.assignment(),
+                        preempt.targets()) -> {
+                    outcome.waiting(c.workload, USELESS_PREEMPTION);
+                    if (!blocks(c, outcome)) {
+                        push(c.next(), heap, outcome);
+                    }
                 }
                 case Attempt.Preempt preempt -> {
                     // The preemptor waits for its victims; nothing else of its queue goes ahead of it now.
@@ -163,6 +189,14 @@ public final class SchedulingCycle {
                 }
             }
         }
+    }
+
+    private static final String USELESS_PREEMPTION = "evicting the workloads its queue's preemption policy allows would free"
+            + " quota, but its pods would still not all fit on the nodes: nothing is preempted";
+
+    /** Why a workload that fits its quota waits for room on the nodes. */
+    public static String unplacedReason(ClusterQueueState cq, String unplaceable) {
+        return "waiting for room on the nodes: it fits the quota of " + cq.title() + ", but " + unplaceable;
     }
 
     private void markInadmissible(Candidate c, String reason, Outcome outcome) {
@@ -219,7 +253,21 @@ public final class SchedulingCycle {
             Candidate c = winner.candidate;
             switch (winner.attempt) {
                 case Attempt.Admit admit -> {
-                    outcome.admit(c.queue, c.workload, admit.assignment());
+                    String unplaceable = outcome.place(c.queue, c.workload, admit.assignment());
+                    if (unplaceable == null) {
+                        outcome.admit(c.queue, c.workload, admit.assignment());
+                    } else {
+                        outcome.waiting(c.workload, unplacedReason(c.queue, unplaceable));
+                        if (blocks(c, outcome)) {
+                            heads.remove(c.queue.node());
+                            break;
+                        }
+                    }
+                    advance(heads, c, outcome);
+                }
+                case Attempt.Preempt preempt when !outcome.placeableWithout(c.workload, preempt.assignment(),
+                        preempt.targets()) -> {
+                    outcome.waiting(c.workload, USELESS_PREEMPTION);
                     advance(heads, c, outcome);
                 }
                 case Attempt.Preempt preempt -> {

@@ -66,6 +66,9 @@ public final class Engine {
     private final TreeSet<String> dirtyRoots = new TreeSet<>();
     private final Map<String, QuotaNode> rootsByName = new HashMap<>();
     private final Preemptions preemptions = new Preemptions();
+    private final Placements placements;
+    /** Workloads whose checks all turned Ready but whose pods found no place yet. */
+    private final java.util.Set<ObjectKey> awaitingPlacement = new java.util.TreeSet<>();
     private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
     /** Workloads waiting out a requeue backoff: key → the time they queue again. */
     private final Map<ObjectKey, Long> backoff = new TreeMap<>();
@@ -95,6 +98,18 @@ public final class Engine {
     public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
             Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, List<KaiQueueSpec> kaiQueues,
             Map<String, Long> capacity, AdmissionSettings settings) {
+        this(clusterQueues, cohorts, localQueues, namespaces, kaiQueues, capacity, List.of(), List.of(), settings);
+    }
+
+    /**
+     * An engine that also places: with nodes, a gang is admitted only when all of its pods have a
+     * place on them (its flavors' node labels and tolerations apply), and it is placed whole.
+     */
+    public Engine(Collection<ClusterQueueSpec> clusterQueues, Collection<CohortSpec> cohorts,
+            Collection<LocalQueueSpec> localQueues, Collection<Namespace> namespaces, List<KaiQueueSpec> kaiQueues,
+            Map<String, Long> capacity, Collection<dev.muster.core.placement.NodeSpec> nodes,
+            Collection<dev.muster.core.model.ResourceFlavorSpec> flavors, AdmissionSettings settings) {
+        this.placements = new Placements(nodes, flavors, settings.placement());
         List<ClusterQueueSpec> allQueues = new ArrayList<>(clusterQueues);
         List<CohortSpec> allCohorts = new ArrayList<>(cohorts);
         if (!kaiQueues.isEmpty()) {
@@ -352,9 +367,8 @@ public final class Engine {
         switch (state) {
             case READY -> {
                 if (!p.admitted && p.allChecksReady()) {
-                    p.admitted = true;
-                    p.admittedAtMillis = lastScheduleMillis;
-                    between.add(new Decision.Admit(key, a.clusterQueue(), a.assignment()));
+                    // The pods get their place now that the checks passed (the nodes may be new ones).
+                    awaitingPlacement.add(key);
                 }
             }
             case RETRY -> requestEviction(key, p, WorkloadProgress.EvictionCause.CHECK_RETRY, "AdmissionCheck",
@@ -436,6 +450,8 @@ public final class Engine {
     private ClusterQueueState release(AdmittedWorkload a) {
         ClusterQueueState cq = queues.get(a.clusterQueue());
         tree.remove(cq.node(), a.assignment().usage());
+        placements.release(a.workload().key());
+        awaitingPlacement.remove(a.workload().key());
         freedVersion.merge(cq.node().root(), 1L, Long::sum);
         cq.released(a.workload().key());
         markDirty(cq);
@@ -461,6 +477,7 @@ public final class Engine {
         between.clear();
         unreportedReasons.forEach((key, reason) -> decisions.add(new Decision.Wait(key, reason)));
         unreportedReasons.clear();
+        placeCheckedWorkloads(nowMillis, decisions);
         evictPodsNotReady(nowMillis, decisions);
         evictStaleGangs(nowMillis, decisions);
         endBackoffs(nowMillis);
@@ -515,6 +532,36 @@ public final class Engine {
                 }
             }
         }
+    }
+
+    /** Workloads whose admission checks all passed: admitted once their pods have a place. */
+    private void placeCheckedWorkloads(long nowMillis, List<Decision> decisions) {
+        for (ObjectKey key : List.copyOf(awaitingPlacement)) {
+            AdmittedWorkload a = admitted.get(key);
+            WorkloadProgress p = progress.get(key);
+            if (a == null || p == null || p.eviction != null) {
+                awaitingPlacement.remove(key);
+                continue;
+            }
+            String unplaceable = placements.active() ? placements.place(a.workload(), a.assignment()) : null;
+            if (unplaceable != null) {
+                String reason = "admission checks passed; waiting for room on the nodes: " + unplaceable;
+                if (!reason.equals(reasons.put(key, reason))) {
+                    decisions.add(new Decision.Wait(key, reason));
+                }
+                continue;
+            }
+            awaitingPlacement.remove(key);
+            reasons.remove(key);
+            p.admitted = true;
+            p.admittedAtMillis = nowMillis;
+            decisions.add(new Decision.Admit(key, a.clusterQueue(), a.assignment(), placements.podsOf(key)));
+        }
+    }
+
+    /** Where the pods of an admitted workload are, when nodes are known. */
+    public List<dev.muster.core.placement.PodPlacement> pods(ObjectKey key) {
+        return placements.podsOf(key);
     }
 
     private void evictStaleGangs(long nowMillis, List<Decision> decisions) {
@@ -597,7 +644,7 @@ public final class Engine {
             if (checks.isEmpty()) {
                 p.admitted = true;
                 p.admittedAtMillis = nowMillis;
-                decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment));
+                decisions.add(new Decision.Admit(wl.key(), cq.name(), assignment, placements.podsOf(wl.key())));
             } else {
                 checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
                 decisions.add(new Decision.ReserveQuota(wl.key(), cq.name(), assignment, checks));
@@ -632,7 +679,25 @@ public final class Engine {
             resize(gang, larger, "room for more of its replicas appeared");
         }
 
+        @Override
+        public String place(ClusterQueueState cq, Workload wl, Assignment assignment) {
+            // With admission checks the pods get their place once the checks pass.
+            if (!placements.active() || !checksFor(cq, assignment).isEmpty()) {
+                return null;
+            }
+            return placements.place(wl, assignment);
+        }
+
+        @Override
+        public boolean placeableWithout(Workload wl, Assignment assignment, List<PreemptionTarget> targets) {
+            return !placements.active() || placements.placeableWithout(wl, assignment,
+                    targets.stream().map(t -> t.victim().workload().key()).toList());
+        }
+
         private void resize(AdmittedWorkload gang, Assignment to, String message) {
+            if (placements.active() && !placements.resize(gang, to)) {
+                return; // the new pods found no place: the gang stays as it is
+            }
             ClusterQueueState cq = queues.get(gang.clusterQueue());
             tree.remove(cq.node(), gang.assignment().usage());
             tree.add(cq.node(), to.usage());

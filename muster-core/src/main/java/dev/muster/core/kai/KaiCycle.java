@@ -167,7 +167,12 @@ public final class KaiCycle {
             return null;
         }
         if (fit instanceof FitResult.Fits f) {
-            outcome.admit(q, wl, f.assignment());
+            String unplaceable = outcome.place(q, wl, f.assignment());
+            if (unplaceable == null) {
+                outcome.admit(q, wl, f.assignment());
+            } else {
+                outcome.waiting(wl, dev.muster.core.admission.SchedulingCycle.unplacedReason(q, unplaceable));
+            }
             return null;
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
@@ -181,11 +186,21 @@ public final class KaiCycle {
             // Replicas beyond other gangs' minimums go first; then the workload fits at once.
             shrinks.forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
             if (assigner.assignLargest(q, wl) instanceof FitResult.Fits f) {
-                outcome.admit(q, wl, f.assignment());
+                String unplaceable = outcome.place(q, wl, f.assignment());
+                if (unplaceable == null) {
+                    outcome.admit(q, wl, f.assignment());
+                } else {
+                    outcome.waiting(wl, dev.muster.core.admission.SchedulingCycle.unplacedReason(q, unplaceable));
+                }
             }
             return null;
         }
         List<PreemptionTarget> victims = reclaim.find(q, wl, wanted, outcome.evicting());
+        if (!victims.isEmpty() && !outcome.placeableWithout(wl, wanted, victims)) {
+            outcome.waiting(wl, "reclaiming would free quota, but its pods would still not all fit on the nodes:"
+                    + " nothing is reclaimed");
+            return null;
+        }
         if (!victims.isEmpty()) {
             outcome.preempt(q, wl, wanted, victims);
             long[] need = wanted.usage();

@@ -197,6 +197,23 @@ public final class NodeState {
         return milli;
     }
 
+    /** Takes exactly what {@code a} held again (same devices), after a {@link #release} that was only a trial. */
+    public void reapply(Allocation a) {
+        a.pod().requests().amounts().forEach((r, q) -> {
+            if (!r.equals(NodeSpec.GPU)) {
+                free.merge(r, -q.milli(), Long::sum);
+            }
+        });
+        for (int d : a.devices()) {
+            if (a.fraction() > 0) {
+                deviceFree[d] -= a.fraction();
+                sharers[d]++;
+            } else {
+                deviceFree[d] = 0;
+            }
+        }
+    }
+
     public void release(Allocation a) {
         a.pod().requests().amounts().forEach((r, q) -> {
             if (!r.equals(NodeSpec.GPU)) {

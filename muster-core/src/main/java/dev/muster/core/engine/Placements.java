@@ -1,0 +1,174 @@
+package dev.muster.core.engine;
+
+import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.admission.Assignment;
+import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PlacementHints;
+import dev.muster.core.model.PodSet;
+import dev.muster.core.model.ResourceFlavorSpec;
+import dev.muster.core.model.ResourceList;
+import dev.muster.core.model.Toleration;
+import dev.muster.core.model.Workload;
+import dev.muster.core.placement.GangPlacer;
+import dev.muster.core.placement.GpuRequest;
+import dev.muster.core.placement.NodeSpec;
+import dev.muster.core.placement.NodeState;
+import dev.muster.core.placement.PlacementPolicy;
+import dev.muster.core.placement.PodPlacement;
+import dev.muster.core.placement.PodShape;
+import dev.muster.core.quantity.Quantity;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The nodes, and where the pods of admitted workloads sit on them. When nodes are known, a gang is
+ * admitted only if all of its pods can be placed at once, and it is placed whole: admission and
+ * placement are one decision, so an admitted gang is never left without a place.
+ */
+final class Placements {
+
+    private final Map<String, NodeState> nodes = new TreeMap<>();
+    private final Map<String, ResourceFlavorSpec> flavors = new HashMap<>();
+    private final GangPlacer placer;
+    private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
+    private final Map<ObjectKey, List<PodPlacement>> pods = new HashMap<>();
+
+    Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
+        nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
+        flavorSpecs.forEach(f -> flavors.put(f.name(), f));
+        this.placer = new GangPlacer(policy);
+    }
+
+    /** Whether placement takes part in admission: only when the cluster's nodes are known. */
+    boolean active() {
+        return !nodes.isEmpty();
+    }
+
+    /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
+    String place(Workload wl, Assignment a) {
+        GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
+        if (r instanceof GangPlacer.Result.Placed p) {
+            held.put(wl.key(), new ArrayList<>(p.allocations()));
+            pods.put(wl.key(), new ArrayList<>(p.pods()));
+            return null;
+        }
+        return ((GangPlacer.Result.Unplaceable) r).reason();
+    }
+
+    /** Whether the gang could be placed if {@code victims} were gone; nothing changes. */
+    boolean placeableWithout(Workload wl, Assignment a, List<ObjectKey> victims) {
+        List<NodeState.Allocation> released = new ArrayList<>();
+        for (ObjectKey v : victims) {
+            for (NodeState.Allocation al : held.getOrDefault(v, List.of())) {
+                al.node().release(al);
+                released.add(al);
+            }
+        }
+        GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
+        if (r instanceof GangPlacer.Result.Placed p) {
+            GangPlacer.release(p.allocations());
+        }
+        for (NodeState.Allocation al : released) {
+            al.node().reapply(al);
+        }
+        return r instanceof GangPlacer.Result.Placed;
+    }
+
+    List<PodPlacement> podsOf(ObjectKey key) {
+        return pods.getOrDefault(key, List.of());
+    }
+
+    void release(ObjectKey key) {
+        List<NodeState.Allocation> allocations = held.remove(key);
+        if (allocations != null) {
+            GangPlacer.release(allocations);
+        }
+        pods.remove(key);
+    }
+
+    /**
+     * Resizes a placed gang to {@code to}'s counts: pods beyond the new count of a pod set leave
+     * their nodes (the last ones first); new pods are placed. Returns false, with nothing changed,
+     * when the new pods find no place.
+     */
+    boolean resize(AdmittedWorkload gang, Assignment to) {
+        ObjectKey key = gang.workload().key();
+        List<NodeState.Allocation> allocations = held.getOrDefault(key, new ArrayList<>());
+        List<PodPlacement> placed = pods.getOrDefault(key, new ArrayList<>());
+        List<GangPlacer.PodGroup> more = new ArrayList<>();
+        List<Integer> drop = new ArrayList<>();
+        for (int i = 0; i < to.podSets().size(); i++) {
+            PodSetAssignment target = to.podSets().get(i);
+            int current = gang.assignment().podSets().get(i).count();
+            if (target.count() > current) {
+                more.add(new GangPlacer.PodGroup(target.name(), target.count() - current,
+                        shape(gang.workload().podSets().get(i), target)));
+            }
+            for (int p = 0; p < placed.size(); p++) {
+                if (placed.get(p).podSet().equals(target.name()) && placed.get(p).index() >= target.count()) {
+                    drop.add(p);
+                }
+            }
+        }
+        GangPlacer.Result extra = placer.place(List.copyOf(nodes.values()), more);
+        if (!(extra instanceof GangPlacer.Result.Placed p)) {
+            return false;
+        }
+        for (int k = drop.size() - 1; k >= 0; k--) {
+            int at = drop.get(k);
+            NodeState.Allocation al = allocations.remove(at);
+            al.node().release(al);
+            placed.remove(at);
+        }
+        Map<String, Integer> next = new HashMap<>();
+        gang.assignment().podSets().forEach(ps -> next.put(ps.name(), ps.count()));
+        for (int k = 0; k < p.pods().size(); k++) {
+            PodPlacement pp = p.pods().get(k);
+            int index = next.merge(pp.podSet(), 1, Integer::sum) - 1;
+            placed.add(new PodPlacement(pp.podSet(), index, pp.node(), pp.gpuDevices(), pp.gpuFraction(), pp.gpuGroup()));
+            allocations.add(p.allocations().get(k));
+        }
+        held.put(key, allocations);
+        pods.put(key, placed);
+        return true;
+    }
+
+    private List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
+        List<GangPlacer.PodGroup> groups = new ArrayList<>();
+        for (int i = 0; i < wl.podSets().size(); i++) {
+            PodSetAssignment psa = a.podSets().get(i);
+            if (psa.count() > 0) {
+                groups.add(new GangPlacer.PodGroup(psa.name(), psa.count(), shape(wl.podSets().get(i), psa)));
+            }
+        }
+        return groups;
+    }
+
+    /** A pod of the set as placement needs it: its flavors add their node labels and tolerations. */
+    private PodShape shape(PodSet ps, PodSetAssignment psa) {
+        PlacementHints h = ps.hints();
+        Map<String, String> selector = new LinkedHashMap<>(h.nodeSelector());
+        List<Toleration> tolerations = new ArrayList<>(h.tolerations());
+        for (String flavor : new java.util.TreeSet<>(psa.flavors().values())) {
+            ResourceFlavorSpec f = flavors.get(flavor);
+            if (f != null) {
+                selector.putAll(f.nodeLabels());
+                tolerations.addAll(f.tolerations());
+            }
+        }
+        long gpuMilli = ps.perPod().get(NodeSpec.GPU).milli();
+        GpuRequest gpu = h.gpuFractionMilli() > 0 ? new GpuRequest.Fraction(h.gpuFractionMilli())
+                : h.gpuMemoryMiB() > 0 ? new GpuRequest.Memory(h.gpuMemoryMiB())
+                : gpuMilli >= 1000 ? new GpuRequest.Whole((int) (gpuMilli / 1000))
+                : gpuMilli > 0 ? new GpuRequest.Fraction(gpuMilli) : GpuRequest.NONE;
+        Map<String, Quantity> rest = new TreeMap<>(ps.perPod().amounts());
+        rest.remove(NodeSpec.GPU);
+        return new PodShape(new ResourceList(rest), gpu, selector, h.requiredAffinity(), tolerations);
+    }
+}

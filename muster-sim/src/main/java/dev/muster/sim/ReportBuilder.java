@@ -76,7 +76,7 @@ final class ReportBuilder {
         String queue = !w.workload.queueName().isEmpty() ? w.workload.queueName() : w.source.kaiQueue().orElse(null);
         return new Report.WorkloadReport(w.source.kind(), w.source.key().namespace(), w.source.key().name(), queue,
                 w.clusterQueue, w.source.priority(), w.state.name(), seconds(w.admittedAtMillis),
-                seconds(w.finishedAtMillis), flavors, podSets, List.copyOf(w.evictions), List.of(), w.message);
+                seconds(w.finishedAtMillis), flavors, podSets, List.copyOf(w.evictions), pods(w), w.message);
     }
 
     /** Kueue's admittedWorkloads: quota reserved and every check Ready (QuotaReserved ones are "reserving"). */
@@ -88,6 +88,18 @@ final class ReportBuilder {
             }
         }
         return n;
+    }
+
+    /** Pods with their nodes, devices and GPU groups, named as their controller would name them. */
+    private static List<Report.PodReport> pods(SimWorkload w) {
+        List<Report.PodReport> out = new ArrayList<>();
+        for (dev.muster.core.placement.PodPlacement p : w.pods) {
+            out.add(new Report.PodReport(w.source.key().name() + "-" + p.podSet() + "-" + p.index(), p.podSet(), p.node(),
+                    p.gpuDevices().isEmpty() ? null : p.gpuDevices(),
+                    p.gpuFraction() > 0 ? p.gpuFraction() / 1000.0 : null,
+                    p.gpuGroup().isEmpty() ? null : p.gpuGroup()));
+        }
+        return out;
     }
 
     private static Double seconds(Long millis) {

@@ -23,6 +23,8 @@ final class SimWorkload {
     /** Quota reservations so far; events carry the number of the one they belong to. */
     int admissions;
     Long podsReadyAtMillis;
+    /** Where its pods run, while admitted and when nodes are known. */
+    List<dev.muster.core.placement.PodPlacement> pods = List.of();
     String message = "";
     final List<Report.Eviction> evictions = new ArrayList<>();
 

@@ -38,8 +38,8 @@ public final class Simulation {
         this.scenario = scenario;
         this.options = options;
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
-                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(scenario),
-                EngineSettings.from(scenario));
+                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(scenario), ClusterNodes.of(scenario),
+                scenario.flavors(), EngineSettings.from(scenario));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
@@ -122,14 +122,10 @@ public final class Simulation {
     }
 
     private void noteUnsupportedObjects() {
-        boolean nodes = false;
-        for (DeclaredObject o : scenario.otherObjects()) {
-            nodes |= o.kind().equals("Node") || o.kind().equals("NodePool");
-        }
-        if (nodes) {
-            timeline.add(0, "Simulation", "Warning", "QuotaOnly",
-                    "this version admits by quota only: Node and NodePool objects are read and validated, "
-                            + "but pods are not placed on nodes yet");
+        if (!scenario.otherObjects("NodePool").isEmpty()) {
+            timeline.add(0, "Simulation", "Warning", "NodePoolsIgnored",
+                    "NodePool objects are read and validated, but this version does not add their nodes yet;"
+                            + " only Node objects take pods");
         }
     }
 
@@ -166,6 +162,7 @@ public final class Simulation {
         }
         sw.state = WorkloadState.Finished;
         sw.finishedAtMillis = now;
+        sw.pods = List.of();
         sw.message = "finished after running " + Timeline.duration(sw.source.durationMillis().orElse(0L));
         engine.remove(sw.workload.key());
         record(sw, sw.standIn.finished());
@@ -200,6 +197,7 @@ public final class Simulation {
                 case Decision.Admit admit -> admit(sw, admit);
                 case Decision.ReserveQuota reserve -> reserve(sw, reserve);
                 case Decision.Resize resize -> {
+                    sw.pods = engine.pods(sw.workload.key());
                     boolean down = resize.to().podSets().stream().mapToInt(p -> p.count()).sum()
                             < sw.assignment.podSets().stream().mapToInt(p -> p.count()).sum();
                     sw.assignment = resize.to();
@@ -221,6 +219,7 @@ public final class Simulation {
 
     private void evict(SimWorkload sw, Decision.Evict evict) {
         boolean podsStarted = sw.state == WorkloadState.Admitted;
+        sw.pods = List.of();
         sw.state = WorkloadState.Pending;
         sw.admittedAtMillis = null;
         sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
@@ -272,6 +271,7 @@ public final class Simulation {
         }
         sw.state = WorkloadState.Admitted;
         sw.admittedAtMillis = now;
+        sw.pods = admit.pods();
         String by = (inKaiQueue(sw.source) ? "queue " : "ClusterQueue ") + admit.clusterQueue();
         sw.message = "admitted by " + by;
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",

@@ -22,6 +22,7 @@ final class EngineSettings {
         return new AdmissionSettings(kueue.fairSharing(),
                 kueue.fairSharingPreemptionStrategies().stream()
                         .map(s -> FairSharingPreemption.Strategy.valueOf(s.name())).toList(),
-                podsReady, scenario.musterSettings().staleGangGracePeriod().toMillis());
+                podsReady, scenario.musterSettings().staleGangGracePeriod().toMillis(),
+                scenario.musterSettings().placement());
     }
 }

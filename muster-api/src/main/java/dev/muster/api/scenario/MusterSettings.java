@@ -11,13 +11,19 @@ import java.time.Duration;
  * kind: Configuration
  * kai:
  *   staleGangGracePeriod: 60s   # KAI's --default-staleness-grace-period; negative: never evict
+ * placement:
+ *   gpu: binpack                # or spread (KAI's placementStrategy.gpu)
+ *   cpu: binpack                # or spread (KAI's placementStrategy.cpu)
+ *   fragmentationAware: true    # keep whole GPUs whole for the whole-GPU pods that follow
  * </pre>
  *
  * @param staleGangGracePeriod how long a gang in a KAI queue may run below its minimum before it
  *                             is evicted whole; negative = never
+ * @param placement            how pods are placed on nodes
  */
-public record MusterSettings(Duration staleGangGracePeriod) {
+public record MusterSettings(Duration staleGangGracePeriod, dev.muster.core.placement.PlacementPolicy placement) {
 
     public static final String API_VERSION = "config.muster.dev/v1alpha1";
-    public static final MusterSettings DEFAULTS = new MusterSettings(Duration.ofSeconds(60));
+    public static final MusterSettings DEFAULTS =
+            new MusterSettings(Duration.ofSeconds(60), dev.muster.core.placement.PlacementPolicy.DEFAULT);
 }

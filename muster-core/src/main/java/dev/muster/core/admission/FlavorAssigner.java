@@ -42,10 +42,19 @@ public final class FlavorAssigner {
 
     private final FlavorResourceIndex index;
     private final boolean fairSharing;
+    private final Map<String, dev.muster.core.model.ResourceFlavorSpec> flavors;
 
     public FlavorAssigner(FlavorResourceIndex index, boolean fairSharing) {
+        this(index, fairSharing, List.of());
+    }
+
+    /** @param flavors ResourceFlavors with node labels and taints: a pod set only gets a flavor its pods can go to */
+    public FlavorAssigner(FlavorResourceIndex index, boolean fairSharing,
+            java.util.Collection<dev.muster.core.model.ResourceFlavorSpec> flavors) {
         this.index = index;
         this.fairSharing = fairSharing;
+        this.flavors = new java.util.HashMap<>();
+        flavors.forEach(f -> this.flavors.put(f.name(), f));
     }
 
     /** Assigns flavors for the full counts of every pod set. */
@@ -89,10 +98,17 @@ public final class FlavorAssigner {
                     return new FitResult.NoFit(cq.title() + " has no quota for " + resource
                             + ", which pod set \"" + ps.name() + "\" requests", true);
                 }
-                GroupChoice choice = chooseFlavor(cq, wl, group, requests, need, oracle);
+                GroupChoice choice = chooseFlavor(cq, wl, ps, group, requests, need, oracle);
                 if (choice.flavor == null) {
-                    return new FitResult.NoFit(QuotaShortage.describe(cq.title(), node, ps.name(), choice.shortages),
-                            choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum));
+                    if (choice.shortages.isEmpty()) {
+                        return new FitResult.NoFit("no flavor of " + cq.title() + " for " + resource + " suits pod set \""
+                                + ps.name() + "\": " + String.join("; ", choice.mismatches), true);
+                    }
+                    String reason = QuotaShortage.describe(cq.title(), node, ps.name(), choice.shortages);
+                    if (!choice.mismatches.isEmpty()) {
+                        reason += "; " + String.join("; ", choice.mismatches);
+                    }
+                    return new FitResult.NoFit(reason, choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum));
                 }
                 for (String r : group.coveredResources()) {
                     Quantity q = requests.get(r);
@@ -140,18 +156,56 @@ public final class FlavorAssigner {
         return requests;
     }
 
-    /** The flavor chosen for a group (null if none can hold it), how, and why the others could not. */
-    private record GroupChoice(String flavor, Mode mode, List<QuotaShortage> shortages) {
+    /**
+     * The flavor chosen for a group (null if none can hold it), how, and why the others could not:
+     * short of quota, or not suiting the pod set's node selector or tolerations.
+     */
+    private record GroupChoice(String flavor, Mode mode, List<QuotaShortage> shortages, List<String> mismatches) {
     }
 
-    private GroupChoice chooseFlavor(ClusterQueueState cq, Workload wl, ResourceGroup group,
-            Map<String, Quantity> requests, long[] need, PreemptionOracle oracle) {
+    /**
+     * Kueue's flavor filter: a pod set gets a flavor only if its pods can run on that flavor's nodes:
+     * its node selector does not contradict the flavor's node labels, and it tolerates the
+     * flavor's node taints (with the flavor's own tolerations).
+     */
+    private String mismatch(dev.muster.core.model.PodSet ps, String flavorName) {
+        dev.muster.core.model.ResourceFlavorSpec f = flavors.get(flavorName);
+        if (f == null) {
+            return null;
+        }
+        for (Map.Entry<String, String> e : ps.hints().nodeSelector().entrySet()) {
+            String label = f.nodeLabels().get(e.getKey());
+            if (label != null && !label.equals(e.getValue())) {
+                return "flavor " + flavorName + " has node label " + e.getKey() + "=" + label
+                        + ", but the pods select " + e.getKey() + "=" + e.getValue();
+            }
+        }
+        for (dev.muster.core.model.Taint t : f.nodeTaints()) {
+            boolean hard = t.effect().equals("NoSchedule") || t.effect().equals("NoExecute");
+            boolean tolerated = ps.hints().tolerations().stream().anyMatch(tol -> tol.tolerates(t))
+                    || f.tolerations().stream().anyMatch(tol -> tol.tolerates(t));
+            if (hard && !tolerated) {
+                return "the nodes of flavor " + flavorName + " have taint " + t.key()
+                        + (t.value().isEmpty() ? "" : "=" + t.value()) + ":" + t.effect() + ", which the pods do not tolerate";
+            }
+        }
+        return null;
+    }
+
+    private GroupChoice chooseFlavor(ClusterQueueState cq, Workload wl, dev.muster.core.model.PodSet ps,
+            ResourceGroup group, Map<String, Quantity> requests, long[] need, PreemptionOracle oracle) {
+        List<String> mismatches = new ArrayList<>();
         FlavorFungibility fungibility = cq.spec().policies().flavorFungibility();
         boolean preemptionOverBorrowing = fungibility.preference().map("PreemptionOverBorrowing"::equals).orElse(false);
         List<QuotaShortage> shortages = new ArrayList<>();
         String best = null;
         Mode bestMode = Mode.NO_FIT;
         for (FlavorQuotas flavor : group.flavors()) {
+            String mismatch = mismatch(ps, flavor.flavor());
+            if (mismatch != null) {
+                mismatches.add(mismatch);
+                continue;
+            }
             Rating rating = rate(cq, wl, flavor.flavor(), group, requests, need, oracle);
             rating.shortage.ifPresent(shortages::add);
             Mode mode = rating.mode;
@@ -159,14 +213,14 @@ public final class FlavorAssigner {
                     || mode == Mode.BORROW && fungibility.whenCanBorrow() == FungibilityPolicy.MAY_STOP_SEARCH
                     || mode == Mode.PREEMPT && fungibility.whenCanPreempt() == FungibilityPolicy.MAY_STOP_SEARCH;
             if (stop) {
-                return new GroupChoice(flavor.flavor(), mode, shortages);
+                return new GroupChoice(flavor.flavor(), mode, shortages, mismatches);
             }
             if (mode != Mode.NO_FIT && (best == null || better(mode, bestMode, preemptionOverBorrowing))) {
                 best = flavor.flavor();
                 bestMode = mode;
             }
         }
-        return new GroupChoice(best, bestMode, shortages);
+        return new GroupChoice(best, bestMode, shortages, mismatches);
     }
 
     private static boolean better(Mode a, Mode b, boolean preemptionOverBorrowing) {

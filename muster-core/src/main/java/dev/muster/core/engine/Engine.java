@@ -145,7 +145,7 @@ public final class Engine {
         namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
         Preemptor preemptor = new Preemptor(tree, queuesByRoot,
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
-        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing()), preemptor,
+        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing(), flavors), preemptor,
                 settings.fairSharing());
         this.kaiCycle = kaiQueues.isEmpty() ? null
                 : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), kaiQueues, capacity);

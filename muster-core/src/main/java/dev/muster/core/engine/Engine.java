@@ -559,6 +559,11 @@ public final class Engine {
         }
     }
 
+    /** The nodes and what is free on them (empty when placement is off); for reports and checks, not to change. */
+    public java.util.Collection<dev.muster.core.placement.NodeState> nodes() {
+        return placements.nodes();
+    }
+
     /** Where the pods of an admitted workload are, when nodes are known. */
     public List<dev.muster.core.placement.PodPlacement> pods(ObjectKey key) {
         return placements.podsOf(key);

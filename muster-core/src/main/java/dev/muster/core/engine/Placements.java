@@ -80,6 +80,10 @@ final class Placements {
         return r instanceof GangPlacer.Result.Placed;
     }
 
+    java.util.Collection<NodeState> nodes() {
+        return java.util.Collections.unmodifiableCollection(nodes.values());
+    }
+
     List<PodPlacement> podsOf(ObjectKey key) {
         return pods.getOrDefault(key, List.of());
     }

@@ -44,6 +44,10 @@ public final class PlacementHintsReader {
                 .path("requiredDuringSchedulingIgnoredDuringExecution").path("nodeSelectorTerms");
         List<LabelSelector> out = new ArrayList<>();
         for (JsonNode term : terms) {
+            if (term.path("matchExpressions").isEmpty() && term.path("matchFields").isEmpty()) {
+                out.add(LabelSelector.NOTHING); // Kubernetes: an empty node selector term matches no node
+                continue;
+            }
             List<LabelSelector.Requirement> requirements = new ArrayList<>();
             for (JsonNode e : term.path("matchExpressions")) {
                 List<String> values = new ArrayList<>();

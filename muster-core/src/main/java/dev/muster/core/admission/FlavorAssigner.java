@@ -180,6 +180,11 @@ public final class FlavorAssigner {
                         + ", but the pods select " + e.getKey() + "=" + e.getValue();
             }
         }
+        if (!ps.hints().requiredAffinity().isEmpty()
+                && ps.hints().requiredAffinity().stream().noneMatch(term -> compatible(term, f.nodeLabels()))) {
+            return "flavor " + flavorName + "'s node labels " + f.nodeLabels()
+                    + " contradict every term of the pods' required node affinity";
+        }
         for (dev.muster.core.model.Taint t : f.nodeTaints()) {
             boolean hard = t.effect().equals("NoSchedule") || t.effect().equals("NoExecute");
             boolean tolerated = ps.hints().tolerations().stream().anyMatch(tol -> tol.tolerates(t))
@@ -190,6 +195,23 @@ public final class FlavorAssigner {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether nodes with the flavor's labels could match the affinity term: only requirements on
+     * keys the flavor sets can be judged; the rest depend on the node.
+     */
+    private static boolean compatible(dev.muster.core.model.LabelSelector term, Map<String, String> flavorLabels) {
+        if (term.matchesNothing()) {
+            return false;
+        }
+        for (dev.muster.core.model.LabelSelector.Requirement r : term.matchExpressions()) {
+            String v = flavorLabels.get(r.key());
+            if (v != null && !r.matches(Map.of(r.key(), v))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private GroupChoice chooseFlavor(ClusterQueueState cq, Workload wl, dev.muster.core.model.PodSet ps,

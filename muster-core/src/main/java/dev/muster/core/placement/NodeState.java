@@ -39,8 +39,15 @@ public final class NodeState {
     }
 
     /** Whether the pod may go to this node at all: schedulable, selector, affinity, taints. */
+    /** The taint kube-scheduler treats a cordoned node as having: tolerating it lets a pod in. */
+    private static final Taint UNSCHEDULABLE = new Taint("node.kubernetes.io/unschedulable", "", "NoSchedule");
+
+    private boolean cordonedFor(PodShape pod) {
+        return spec.unschedulable() && pod.tolerations().stream().noneMatch(t -> t.tolerates(UNSCHEDULABLE));
+    }
+
     public boolean admits(PodShape pod) {
-        if (spec.unschedulable()) {
+        if (cordonedFor(pod)) {
             return false;
         }
         for (Map.Entry<String, String> e : pod.nodeSelector().entrySet()) {
@@ -63,8 +70,8 @@ public final class NodeState {
 
     /** Why {@link #admits} is false, in words; null when it admits the pod. */
     public String refusal(PodShape pod) {
-        if (spec.unschedulable()) {
-            return "unschedulable";
+        if (cordonedFor(pod)) {
+            return "unschedulable (cordoned)";
         }
         for (Map.Entry<String, String> e : pod.nodeSelector().entrySet()) {
             if (!e.getValue().equals(spec.labels().get(e.getKey()))) {

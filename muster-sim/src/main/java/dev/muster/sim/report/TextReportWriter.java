@@ -34,6 +34,9 @@ public final class TextReportWriter implements ReportWriter {
         out.write(summaryLine(report) + "\n");
         section(out, "Timeline", timeline(report.events()), "no events");
         section(out, "Workloads", workloads(report.workloads()), "no workloads");
+        if (report.workloads().stream().anyMatch(w -> !w.pods().isEmpty())) {
+            section(out, "Pods", pods(report.workloads()), null);
+        }
         section(out, "Queues", queues(report.queues()), "no queues");
         if (!report.nodes().isEmpty()) {
             section(out, "Nodes", nodes(report.nodes()), null);
@@ -144,6 +147,21 @@ public final class TextReportWriter implements ReportWriter {
                         .map(resource -> resource.getKey() + "=" + resource.getValue())
                         .collect(Collectors.joining(", ")))
                 .collect(Collectors.joining("; "));
+    }
+
+    /** Where the pods of running workloads are, like {@code kubectl get pods -o wide} with the GPU columns KAI users check. */
+    private static TextTable pods(List<WorkloadReport> workloads) {
+        TextTable table = new TextTable(Column.left("POD"), Column.left("NODE"), Column.left("GPU DEVICES"),
+                Column.right("GPU FRACTION"), Column.left("GPU GROUP"));
+        for (WorkloadReport w : workloads) {
+            for (Report.PodReport p : w.pods()) {
+                table.row(qualifiedName(w.namespace(), p.name()), emptyIfNull(p.node()),
+                        p.gpuDevices() == null ? "-" : p.gpuDevices().toString(),
+                        p.gpuFraction() == null ? "-" : p.gpuFraction().toString(),
+                        p.gpuGroup() == null ? "-" : p.gpuGroup());
+            }
+        }
+        return table;
     }
 
     private static TextTable nodes(List<NodeReport> nodes) {

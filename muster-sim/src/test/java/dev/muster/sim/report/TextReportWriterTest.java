@@ -25,6 +25,10 @@ class TextReportWriterTest {
                   default/pytorch-text-classifier-x7k2q   RayJob   user-queue   cluster-queue          0   Admitted        60s          -   head=1            1
                   default/waiting                         Job      user-queue   -                     10   Pending           -          -   -                 0   couldn't assign flavors to pod set main: insufficient quota for cpu
 
+                Pods
+                  POD                                          NODE              GPU DEVICES   GPU FRACTION   GPU GROUP
+                  default/pytorch-text-classifier-x7k2q-head   gpu-node-pool-0   [0]                      -   -
+
                 Queues
                   NAME            KIND           ADMITTED   PENDING   USAGE
                   cluster-queue   ClusterQueue          1         1   default-flavor: cpu=2, memory=8G, nvidia.com/gpu=1

@@ -74,6 +74,9 @@ public final class SchedulingCycle {
         /** Whether the gang's pods would all fit on the nodes were {@code targets} gone (true without nodes). */
         boolean placeableWithout(Workload wl, Assignment assignment, List<PreemptionTarget> targets);
 
+        /** The same, for workloads named by key. */
+        boolean placeableWithoutKeys(Workload wl, Assignment assignment, List<ObjectKey> victims);
+
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
 
@@ -146,7 +149,7 @@ public final class SchedulingCycle {
                 }
                 continue;
             }
-            Attempt attempt = attempt(c.queue, c.workload, outcome.evicting());
+            Attempt attempt = attempt(c.queue, c.workload, outcome);
             switch (attempt) {
                 case Attempt.Admit admit -> {
                     if (requeueIfOvertaken(c, admit.assignment(), heap)) {
@@ -305,7 +308,7 @@ public final class SchedulingCycle {
                     next = null;
                 } else {
                     String awaiting = outcome.awaitingVictims(c.workload.key());
-                    Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempt(c.queue, c.workload, outcome.evicting());
+                    Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempt(c.queue, c.workload, outcome);
                     if (!(a instanceof Attempt.Wait wait)) {
                         h.candidate = c;
                         h.attempt = a;
@@ -393,18 +396,19 @@ public final class SchedulingCycle {
      * Full counts first, with preemption if that is what it takes; only then fewer pods (partial
      * admission), each reduced count again allowed to fit or to preempt.
      */
-    private Attempt attempt(ClusterQueueState cq, Workload wl, Set<ObjectKey> evicting) {
+    private Attempt attempt(ClusterQueueState cq, Workload wl, Outcome outcome) {
+        Set<ObjectKey> evicting = outcome.evicting();
         // Kueue's preemption oracle: a flavor where no allowed victim makes room is passed over
         // by the flavor search (whenCanPreempt MayStopSearch does not stop there).
         FlavorAssigner.PreemptionOracle oracle = (q, w, usage, needed) -> !preemptor.targets(q, w,
                 new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting).isEmpty();
         FitResult full = assigner.assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), oracle);
-        Attempt first = resolve(cq, wl, full, evicting);
+        Attempt first = resolve(cq, wl, full, outcome);
         if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {
             return first;
         }
         Attempt reduced = new PodSetReducer(wl.podSets()).search(counts -> {
-            Attempt a = resolve(cq, wl, assigner.assign(cq, wl, counts, oracle), evicting);
+            Attempt a = resolve(cq, wl, assigner.assign(cq, wl, counts, oracle), outcome);
             return a instanceof Attempt.Wait ? null : a;
         });
         if (reduced != null) {
@@ -412,7 +416,7 @@ public final class SchedulingCycle {
         }
         // Explain with the minimum counts: those are what would have to fit.
         int[] minimum = wl.podSets().stream().mapToInt(PodSet::minCount).toArray();
-        Attempt atMinimum = resolve(cq, wl, assigner.assign(cq, wl, minimum, oracle), evicting);
+        Attempt atMinimum = resolve(cq, wl, assigner.assign(cq, wl, minimum, oracle), outcome);
         return atMinimum instanceof Attempt.Wait ? atMinimum : wait;
     }
 
@@ -425,12 +429,13 @@ public final class SchedulingCycle {
         return false;
     }
 
-    private Attempt resolve(ClusterQueueState cq, Workload wl, FitResult fit, Set<ObjectKey> evicting) {
+    private Attempt resolve(ClusterQueueState cq, Workload wl, FitResult fit, Outcome outcome) {
+        Set<ObjectKey> evicting = outcome.evicting();
         return switch (fit) {
             case FitResult.Fits f -> new Attempt.Admit(f.assignment());
             case FitResult.NeedsPreemption np -> {
-                List<PreemptionTarget> targets =
-                        preemptor.targets(cq, wl, np.assignment(), np.flavorResources(), evicting);
+                List<PreemptionTarget> targets = preemptor.targets(cq, wl, np.assignment(), np.flavorResources(),
+                        evicting, victims -> outcome.placeableWithoutKeys(wl, np.assignment(), victims));
                 yield targets.isEmpty()
                         ? new Attempt.Wait(np.shortage() + "; preempting would not make room: no admitted workload"
                                 + " that the preemption policy of " + cq.title() + " lets it evict frees enough")

@@ -195,7 +195,8 @@ public final class KaiCycle {
             }
             return null;
         }
-        List<PreemptionTarget> victims = reclaim.find(q, wl, wanted, outcome.evicting());
+        List<PreemptionTarget> victims = reclaim.find(q, wl, wanted, outcome.evicting(),
+                keys -> outcome.placeableWithoutKeys(wl, wanted, keys));
         if (!victims.isEmpty() && !outcome.placeableWithout(wl, wanted, victims)) {
             outcome.waiting(wl, "reclaiming would free quota, but its pods would still not all fit on the nodes:"
                     + " nothing is reclaimed");

@@ -156,7 +156,7 @@ final class KaiVictims {
     }
 
     List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
-            Set<ObjectKey> evicting) {
+            Set<ObjectKey> evicting, java.util.function.Predicate<List<ObjectKey>> placeable) {
         long[] need = wanted.usage();
         List<Candidate> candidates = candidates(q, wl, need, evicting);
         List<Candidate> removed = new ArrayList<>();
@@ -167,7 +167,7 @@ final class KaiVictims {
             }
             tree.remove(c.queue().node(), c.workload().assignment().usage());
             removed.add(c);
-            if (fits(q.node(), need)) {
+            if (fits(q.node(), need) && placeable.test(keys(removed))) {
                 fits = true;
                 break;
             }
@@ -179,7 +179,9 @@ final class KaiVictims {
         for (int i = removed.size() - 2; i >= 0; i--) {
             Candidate c = removed.get(i);
             tree.add(c.queue().node(), c.workload().assignment().usage());
-            if (fits(q.node(), need)) {
+            List<Candidate> without = new ArrayList<>(removed);
+            without.remove(i);
+            if (fits(q.node(), need) && placeable.test(keys(without))) {
                 removed.remove(i);
             } else {
                 tree.remove(c.queue().node(), c.workload().assignment().usage());
@@ -188,6 +190,10 @@ final class KaiVictims {
         removed.forEach(c -> tree.add(c.queue().node(), c.workload().assignment().usage()));
         return removed.stream().map(c -> new PreemptionTarget(c.workload(),
                 c.sameQueue() ? PreemptionTarget.IN_CLUSTER_QUEUE : PreemptionTarget.IN_COHORT_FAIR_SHARING)).toList();
+    }
+
+    private static List<ObjectKey> keys(List<Candidate> candidates) {
+        return candidates.stream().map(c -> c.workload().workload().key()).toList();
     }
 
     private static boolean fits(QuotaNode node, long[] need) {

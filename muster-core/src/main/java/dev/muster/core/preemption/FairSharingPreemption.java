@@ -62,7 +62,7 @@ public final class FairSharingPreemption {
             }
             ctx.remove(c.workload(), c.queue());
             removed.add(c);
-            fits = ctx.fits(true);
+            fits = ctx.fitsWithout(removed, true);
         }
         if (!fits && strategies.size() > 1) {
             for (Candidate c : retry) {
@@ -72,7 +72,7 @@ public final class FairSharingPreemption {
                 if (ctx.borrowsWhereNeeded(c.queue().node()) && holds(strategies.get(1), ctx, c)) {
                     ctx.remove(c.workload(), c.queue());
                     removed.add(c);
-                    fits = ctx.fits(true);
+                    fits = ctx.fitsWithout(removed, true);
                 }
             }
         }

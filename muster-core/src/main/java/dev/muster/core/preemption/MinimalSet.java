@@ -31,7 +31,7 @@ final class MinimalSet {
             }
             ctx.remove(c.workload(), c.queue());
             removed.add(c);
-            if (ctx.fits(borrowing)) {
+            if (ctx.fitsWithout(removed, borrowing)) {
                 fits = true;
                 break;
             }
@@ -51,7 +51,9 @@ final class MinimalSet {
         for (int i = targets.size() - 2; i >= 0; i--) {
             Candidate c = targets.get(i);
             ctx.tree().add(c.queue().node(), c.workload().assignment().usage());
-            if (ctx.fits(allowBorrowing)) {
+            List<Candidate> without = new ArrayList<>(targets);
+            without.remove(i);
+            if (ctx.fitsWithout(without, allowBorrowing)) {
                 targets.remove(i);
             } else {
                 ctx.remove(c.workload(), c.queue());

@@ -16,7 +16,13 @@ import java.util.List;
  * @param needed flavor-resources (indexed like the tree) where the preemptor's need exceeds what is available
  */
 record PreemptionContext(
-        QuotaTree tree, ClusterQueueState queue, Workload preemptor, Assignment assignment, boolean[] needed) {
+        QuotaTree tree, ClusterQueueState queue, Workload preemptor, Assignment assignment, boolean[] needed,
+        java.util.function.Predicate<List<Candidate>> placeable) {
+
+    /** Whether the preemptor fits the quota and, when nodes are known, its pods fit with {@code removed} gone. */
+    boolean fitsWithout(List<Candidate> removed, boolean allowBorrowing) {
+        return fits(allowBorrowing) && placeable.test(removed);
+    }
 
     long[] need() {
         return assignment.usage();

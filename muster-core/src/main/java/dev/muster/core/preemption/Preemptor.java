@@ -48,7 +48,17 @@ public final class Preemptor {
      */
     public List<PreemptionTarget> targets(ClusterQueueState queue, Workload preemptor, Assignment assignment,
             boolean[] needed, Set<ObjectKey> evicting) {
-        PreemptionContext ctx = new PreemptionContext(tree, queue, preemptor, assignment, needed);
+        return targets(queue, preemptor, assignment, needed, evicting, victims -> true);
+    }
+
+    /**
+     * As above, where {@code placeable} says whether the preemptor's pods fit on the nodes with the
+     * given victims gone: victims are then removed until the gang fits the quota and the nodes.
+     */
+    public List<PreemptionTarget> targets(ClusterQueueState queue, Workload preemptor, Assignment assignment,
+            boolean[] needed, Set<ObjectKey> evicting, java.util.function.Predicate<List<ObjectKey>> placeable) {
+        PreemptionContext ctx = new PreemptionContext(tree, queue, preemptor, assignment, needed,
+                removed -> placeable.test(removed.stream().map(c -> c.workload().workload().key()).toList()));
         List<Candidate> candidates = candidates(ctx, evicting);
         if (candidates.isEmpty()) {
             return List.of();

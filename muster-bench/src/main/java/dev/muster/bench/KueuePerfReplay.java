@@ -7,8 +7,10 @@ import dev.muster.bench.kueue.PerfShape;
 import dev.muster.bench.kueue.RangeSpec;
 import dev.muster.bench.kueue.Replay;
 import dev.muster.bench.kueue.ReplayResult;
+import dev.muster.bench.placement.PlacementBenchmark;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +26,7 @@ import java.util.stream.Collectors;
  * <pre>
  * java -jar muster-bench/target/muster-bench.jar baseline|large-scale|PATH [--repeat N] [--warmup N]
  *     [--preemption as-config|off]
+ * java -jar muster-bench/target/muster-bench.jar placement [...]    (see {@link PlacementBenchmark})
  * </pre>
  *
  * The JVM is warmed up with {@code --warmup} untimed replays (default 1) of the same shape before
@@ -36,10 +39,16 @@ public final class KueuePerfReplay {
     /** Wall-time targets of the issue for the bundled shapes. */
     static final Map<String, Long> WALL_TARGET_MS = Map.of("baseline", 5_000L, "large-scale", 60_000L);
 
+    /** The first argument that runs the other benchmark of this jar, {@link PlacementBenchmark}. */
+    static final String PLACEMENT = "placement";
+
     private KueuePerfReplay() {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals(PLACEMENT)) {
+            System.exit(PlacementBenchmark.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        }
         System.exit(run(args, System.out, System.err));
     }
 
@@ -124,6 +133,7 @@ public final class KueuePerfReplay {
     static String usage() {
         return """
                 usage: java -jar muster-bench.jar SHAPE [--repeat N] [--warmup N] [--preemption as-config|off]
+                       java -jar muster-bench.jar placement --help   (placement on the openb trace)
                   SHAPE        baseline | large-scale (Kueue's configs, bundled) | a directory with a
                                Kueue generator.yaml (and rangespec.yaml) | a generator.yaml file
                   --repeat N   timed replays (default 1); the outcome must be identical on each

@@ -28,4 +28,17 @@ public interface DeviceChooser {
     };
 
     int choose(NodeState node, long milli);
+
+    /** The device for {@code pod}, which needs {@code milli} of one; by default {@link #choose(NodeState, long)}'s. */
+    default int choose(NodeState node, PodShape pod, long milli) {
+        return choose(node, milli);
+    }
+
+    /**
+     * The device that leaves the node least fragmented for the expected workload (as a
+     * fragmentation-aware {@link NodeScorer} weighs it); the tightest when the pod is not known.
+     */
+    static DeviceChooser fragmentationGradient(WorkloadProfile workload) {
+        return new FragmentationMeasure(workload).deviceChooser();
+    }
 }

@@ -1,36 +1,70 @@
 package dev.muster.core.placement;
 
-/** Scores a node for a pod under a {@link PlacementPolicy}; higher is better. */
+/**
+ * Scores a node for a pod under a {@link PlacementPolicy}; higher is better.
+ *
+ * <p>Bin-pack and spread score how full the node would be, cpu once and GPU twice. A
+ * fragmentation-aware policy with a {@link WorkloadProfile} scores instead by how much the pod
+ * reduces the node's expected fragmentation for that workload ({@link FragmentationMeasure}, in
+ * GPUs), the bin-pack or spread score only breaking ties (nodes in the same state). Without a
+ * profile it adds simpler rules ({@link #fragmentationBonus}).
+ */
 final class NodeScorer {
 
     private static final String CPU = "cpu";
 
     private final PlacementPolicy policy;
+    private final FragmentationMeasure gradient;
 
     NodeScorer(PlacementPolicy policy) {
         this.policy = policy;
+        this.gradient = policy.fragmentationAware() && !policy.workload().isEmpty()
+                ? new FragmentationMeasure(policy.workload()) : null;
     }
 
-    double score(NodeState node, PodShape pod) {
-        long podGpu = switch (pod.gpu()) {
+    /** The device chooser that goes with these scores: a fragmentation-aware one shares the measure. */
+    DeviceChooser deviceChooser() {
+        return gradient != null ? gradient.deviceChooser() : policy.deviceChooser();
+    }
+
+    double score(NodeState node, PodShape pod, PodNeed need) {
+        if (gradient != null) {
+            return gradient.reduction(node, pod) / 1000.0;
+        }
+        double score = packing(node, pod, need);
+        if (policy.fragmentationAware()) {
+            score += fragmentationBonus(node, pod, gpuOf(node, pod));
+        }
+        return score;
+    }
+
+    /** Orders nodes of equal {@link #score}: under the fragmentation gradient, by packing; otherwise no order. */
+    double tieBreak(NodeState node, PodShape pod, PodNeed need) {
+        return gradient != null ? packing(node, pod, need) : 0;
+    }
+
+    private static long gpuOf(NodeState node, PodShape pod) {
+        return switch (pod.gpu()) {
             case GpuRequest.Whole w -> 1000L * w.devices();
             case GpuRequest.Fraction f -> f.milli();
             case GpuRequest.Memory m -> node.fractionOf(m);
             case GpuRequest.None n -> 0;
         };
+    }
+
+    /** How full the node would be (bin-pack) or how empty (spread), cpu once and GPU twice. */
+    private double packing(NodeState node, PodShape pod, PodNeed need) {
+        long podGpu = gpuOf(node, pod);
         double score = 0;
         long cpuAlloc = node.allocatable(CPU);
         if (cpuAlloc > 0) {
-            double after = (double) (cpuAlloc - node.free(CPU) + pod.requests().get(CPU).milli()) / cpuAlloc;
+            double after = (double) (cpuAlloc - node.free(CPU) + need.cpu()) / cpuAlloc;
             score += policy.cpu() == PlacementPolicy.Strategy.BINPACK ? after : 1 - after;
         }
         long gpuAlloc = node.allocatable(NodeSpec.GPU);
         if (gpuAlloc > 0 && podGpu > 0) {
             double after = (double) (gpuAlloc - node.gpuFree() + podGpu) / gpuAlloc;
             score += 2 * (policy.gpu() == PlacementPolicy.Strategy.BINPACK ? after : 1 - after);
-        }
-        if (policy.fragmentationAware()) {
-            score += fragmentationBonus(node, pod, podGpu);
         }
         return score;
     }

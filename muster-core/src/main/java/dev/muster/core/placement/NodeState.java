@@ -1,10 +1,12 @@
 package dev.muster.core.placement;
 
+import dev.muster.core.model.LabelSelector;
+import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Taint;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A node with what is free on it: resources in milli-units and, per GPU device, the thousandths
@@ -14,17 +16,34 @@ import java.util.TreeMap;
 public final class NodeState {
 
     private final NodeSpec spec;
-    private final Map<String, Long> free = new TreeMap<>();
+    /**
+     * The node's resources other than GPUs, with what is allocatable and free of each, in arrays:
+     * placement reads them for every node it weighs, for every pod.
+     */
+    private final String[] resources;
+    private final long[] allocatable;
+    private final long[] free;
+    /** What pods took of resources the node does not have (allocated without {@link #fits}): free below 0. */
+    private Map<String, Long> overdrawn;
     private final long[] deviceFree;
     private final int[] sharers;
+    /** Bumped by every change of free resources or devices: placement memos keyed on a node's state check it. */
+    private int version;
+    /**
+     * A fragmentation measure's view of this node, kept here rather than in a map the measure would
+     * look up for every node of every placement; the view checks {@link #version} and its owner.
+     */
+    Object fragmentationView;
 
     public NodeState(NodeSpec spec) {
         this.spec = spec;
-        spec.allocatable().amounts().forEach((r, q) -> {
-            if (!r.equals(NodeSpec.GPU)) {
-                free.put(r, q.milli());
-            }
-        });
+        resources = spec.allocatable().amounts().keySet().stream()
+                .filter(r -> !r.equals(NodeSpec.GPU)).toArray(String[]::new);
+        allocatable = new long[resources.length];
+        for (int i = 0; i < resources.length; i++) {
+            allocatable[i] = spec.allocatable().get(resources[i]).milli();
+        }
+        free = allocatable.clone();
         deviceFree = new long[spec.gpuDevices()];
         java.util.Arrays.fill(deviceFree, 1000);
         sharers = new int[deviceFree.length];
@@ -38,7 +57,6 @@ public final class NodeState {
         return spec.name();
     }
 
-    /** Whether the pod may go to this node at all: schedulable, selector, affinity, taints. */
     /** The taint kube-scheduler treats a cordoned node as having: tolerating it lets a pod in. */
     private static final Taint UNSCHEDULABLE = new Taint("node.kubernetes.io/unschedulable", "", "NoSchedule");
 
@@ -46,6 +64,7 @@ public final class NodeState {
         return spec.unschedulable() && pod.tolerations().stream().noneMatch(t -> t.tolerates(UNSCHEDULABLE));
     }
 
+    /** Whether the pod may go to this node at all: schedulable, selector, affinity, taints. */
     public boolean admits(PodShape pod) {
         if (cordonedFor(pod)) {
             return false;
@@ -55,8 +74,7 @@ public final class NodeState {
                 return false;
             }
         }
-        if (!pod.requiredAffinity().isEmpty()
-                && pod.requiredAffinity().stream().noneMatch(term -> term.matches(spec.labels()))) {
+        if (!pod.requiredAffinity().isEmpty() && !matchesAnyTerm(pod.requiredAffinity())) {
             return false;
         }
         for (Taint t : spec.taints()) {
@@ -66,6 +84,16 @@ public final class NodeState {
             }
         }
         return true;
+    }
+
+    /** A loop rather than a stream: admission is checked for every node a pod is weighed on. */
+    private boolean matchesAnyTerm(List<LabelSelector> terms) {
+        for (LabelSelector term : terms) {
+            if (term.matches(spec.labels())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Why {@link #admits} is false, in words; null when it admits the pod. */
@@ -92,11 +120,44 @@ public final class NodeState {
     }
 
     public long free(String resource) {
-        return free.getOrDefault(resource, 0L);
+        int i = indexOf(resource);
+        return i >= 0 ? free[i] : overdrawn == null ? 0 : overdrawn.getOrDefault(resource, 0L);
     }
 
     public long allocatable(String resource) {
-        return resource.equals(NodeSpec.GPU) ? 1000L * deviceFree.length : spec.allocatable().get(resource).milli();
+        if (resource.equals(NodeSpec.GPU)) {
+            return 1000L * deviceFree.length;
+        }
+        int i = indexOf(resource);
+        return i >= 0 ? allocatable[i] : 0;
+    }
+
+    /** Resource names are mostly the same string constants, so identity settles most lookups. */
+    private int indexOf(String resource) {
+        for (int i = 0; i < resources.length; i++) {
+            if (resources[i] == resource || resources[i].equals(resource)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Takes ({@code sign} -1) or gives back (+1) the requests other than GPUs. */
+    private void adjust(ResourceList requests, long sign) {
+        requests.amounts().forEach((r, q) -> {
+            if (r.equals(NodeSpec.GPU)) {
+                return;
+            }
+            int i = indexOf(r);
+            if (i >= 0) {
+                free[i] += sign * q.milli();
+            } else {
+                if (overdrawn == null) {
+                    overdrawn = new HashMap<>();
+                }
+                overdrawn.merge(r, sign * q.milli(), Long::sum);
+            }
+        });
     }
 
     /** Free GPU capacity in thousandths, over all devices. */
@@ -106,6 +167,11 @@ public final class NodeState {
             sum += d;
         }
         return sum;
+    }
+
+    /** Changes with every allocation and release: equal versions of one node mean the same free resources and devices. */
+    int version() {
+        return version;
     }
 
     public int devices() {
@@ -142,8 +208,13 @@ public final class NodeState {
 
     /** Whether the resources of the pod fit now (not whether it is admitted here). */
     public boolean fits(PodShape pod) {
-        for (Map.Entry<String, dev.muster.core.quantity.Quantity> e : pod.requests().amounts().entrySet()) {
-            if (!e.getKey().equals(NodeSpec.GPU) && e.getValue().milli() > free(e.getKey())) {
+        return fits(pod, PodNeed.of(pod));
+    }
+
+    /** {@link #fits(PodShape)} with the pod's requests already resolved, for a loop over many nodes. */
+    boolean fits(PodShape pod, PodNeed need) {
+        for (int j = 0; j < need.resources().length; j++) {
+            if (need.amounts()[j] > free(need.resources()[j])) {
                 return false;
             }
         }
@@ -173,11 +244,6 @@ public final class NodeState {
      * to the device {@code chooser} picks among those where it fits.
      */
     public Allocation allocate(PodShape pod, DeviceChooser chooser) {
-        pod.requests().amounts().forEach((r, q) -> {
-            if (!r.equals(NodeSpec.GPU)) {
-                free.merge(r, -q.milli(), Long::sum);
-            }
-        });
         List<Integer> devices = new ArrayList<>();
         long fraction = 0;
         switch (pod.gpu()) {
@@ -189,15 +255,18 @@ public final class NodeState {
                     }
                 }
             }
-            case GpuRequest.Fraction f -> fraction = share(f.milli(), chooser, devices);
-            case GpuRequest.Memory m -> fraction = share(fractionOf(m), chooser, devices);
+            case GpuRequest.Fraction f -> fraction = share(pod, f.milli(), chooser, devices);
+            case GpuRequest.Memory m -> fraction = share(pod, fractionOf(m), chooser, devices);
             case GpuRequest.None n -> { }
         }
+        // after the device is chosen, so that the chooser sees the node as it was before the pod
+        adjust(pod.requests(), -1);
+        version++;
         return new Allocation(this, pod, devices, fraction);
     }
 
-    private long share(long milli, DeviceChooser chooser, List<Integer> devices) {
-        int device = chooser.choose(this, milli);
+    private long share(PodShape pod, long milli, DeviceChooser chooser, List<Integer> devices) {
+        int device = chooser.choose(this, pod, milli);
         deviceFree[device] -= milli;
         sharers[device]++;
         devices.add(device);
@@ -206,11 +275,8 @@ public final class NodeState {
 
     /** Takes exactly what {@code a} held again (same devices), after a {@link #release} that was only a trial. */
     public void reapply(Allocation a) {
-        a.pod().requests().amounts().forEach((r, q) -> {
-            if (!r.equals(NodeSpec.GPU)) {
-                free.merge(r, -q.milli(), Long::sum);
-            }
-        });
+        version++;
+        adjust(a.pod().requests(), -1);
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
                 deviceFree[d] -= a.fraction();
@@ -222,11 +288,8 @@ public final class NodeState {
     }
 
     public void release(Allocation a) {
-        a.pod().requests().amounts().forEach((r, q) -> {
-            if (!r.equals(NodeSpec.GPU)) {
-                free.merge(r, q.milli(), Long::sum);
-            }
-        });
+        version++;
+        adjust(a.pod().requests(), 1);
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
                 deviceFree[d] += a.fraction();

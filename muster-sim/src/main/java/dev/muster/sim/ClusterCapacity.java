@@ -1,9 +1,7 @@
 package dev.muster.sim;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.muster.api.scenario.DeclaredObject;
-import dev.muster.api.scenario.Scenario;
-import dev.muster.core.quantity.Quantity;
+import dev.muster.core.placement.NodeSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,12 +14,10 @@ final class ClusterCapacity {
     private ClusterCapacity() {
     }
 
-    static Map<String, Long> of(Scenario scenario) {
+    static Map<String, Long> of(List<NodeSpec> nodes) {
         Map<String, Long> total = new TreeMap<>();
-        for (DeclaredObject node : scenario.otherObjects("Node")) {
-            JsonNode allocatable = node.body().path("status").path("allocatable");
-            allocatable.fieldNames().forEachRemaining(r ->
-                    total.merge(r, Quantity.parse(allocatable.get(r).asText()).milli(), Long::sum));
+        for (NodeSpec node : nodes) {
+            node.allocatable().amounts().forEach((r, q) -> total.merge(r, q.milli(), Long::sum));
         }
         return total;
     }

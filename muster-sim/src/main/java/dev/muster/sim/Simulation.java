@@ -7,6 +7,7 @@ import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
+import dev.muster.core.placement.NodeSpec;
 import dev.muster.sim.cluster.CheckControllers;
 import dev.muster.sim.cluster.JobStandIn;
 import dev.muster.core.model.CheckState;
@@ -37,8 +38,9 @@ public final class Simulation {
     public Simulation(Scenario scenario, SimulationOptions options) {
         this.scenario = scenario;
         this.options = options;
+        List<NodeSpec> nodes = ClusterNodes.of(scenario);
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
-                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(scenario), ClusterNodes.of(scenario),
+                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(nodes), nodes,
                 scenario.flavors(), EngineSettings.from(scenario));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         long sequence = 0;

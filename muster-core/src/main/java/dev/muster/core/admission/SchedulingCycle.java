@@ -71,11 +71,11 @@ public final class SchedulingCycle {
          */
         String place(ClusterQueueState cq, Workload wl, Assignment assignment);
 
-        /** Whether the gang's pods would all fit on the nodes were {@code targets} gone (true without nodes). */
-        boolean placeableWithout(Workload wl, Assignment assignment, List<PreemptionTarget> targets);
-
-        /** The same, for workloads named by key. */
-        boolean placeableWithoutKeys(Workload wl, Assignment assignment, List<ObjectKey> victims);
+        /**
+         * Whether the gang's pods would all fit on the nodes were {@code victims} gone (true without
+         * nodes): victim searches keep removing candidates until this holds too.
+         */
+        boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims);
 
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
@@ -168,13 +168,6 @@ public final class SchedulingCycle {
                     outcome.admit(c.queue, c.workload, admit.assignment());
                     push(c.next(), heap, outcome);
                 }
-                case Attempt.Preempt preempt when !outcome.placeableWithout(c.workload, preempt.assignment(),
-                        preempt.targets()) -> {
-                    outcome.waiting(c.workload, USELESS_PREEMPTION);
-                    if (!blocks(c, outcome)) {
-                        push(c.next(), heap, outcome);
-                    }
-                }
                 case Attempt.Preempt preempt -> {
                     // The preemptor waits for its victims; nothing else of its queue goes ahead of it now.
                     outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
@@ -193,9 +186,6 @@ public final class SchedulingCycle {
             }
         }
     }
-
-    private static final String USELESS_PREEMPTION = "evicting the workloads its queue's preemption policy allows would free"
-            + " quota, but its pods would still not all fit on the nodes: nothing is preempted";
 
     /** Why a workload that fits its quota waits for room on the nodes. */
     public static String unplacedReason(ClusterQueueState cq, String unplaceable) {
@@ -266,11 +256,6 @@ public final class SchedulingCycle {
                             break;
                         }
                     }
-                    advance(heads, c, outcome);
-                }
-                case Attempt.Preempt preempt when !outcome.placeableWithout(c.workload, preempt.assignment(),
-                        preempt.targets()) -> {
-                    outcome.waiting(c.workload, USELESS_PREEMPTION);
                     advance(heads, c, outcome);
                 }
                 case Attempt.Preempt preempt -> {
@@ -435,7 +420,7 @@ public final class SchedulingCycle {
             case FitResult.Fits f -> new Attempt.Admit(f.assignment());
             case FitResult.NeedsPreemption np -> {
                 List<PreemptionTarget> targets = preemptor.targets(cq, wl, np.assignment(), np.flavorResources(),
-                        evicting, victims -> outcome.placeableWithoutKeys(wl, np.assignment(), victims));
+                        evicting, victims -> outcome.placeableWithout(wl, np.assignment(), victims));
                 yield targets.isEmpty()
                         ? new Attempt.Wait(np.shortage() + "; preempting would not make room: no admitted workload"
                                 + " that the preemption policy of " + cq.title() + " lets it evict frees enough")

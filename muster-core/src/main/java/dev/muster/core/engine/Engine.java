@@ -694,14 +694,8 @@ public final class Engine {
         }
 
         @Override
-        public boolean placeableWithoutKeys(Workload wl, Assignment assignment, List<ObjectKey> victims) {
+        public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims) {
             return !placements.active() || placements.placeableWithout(wl, assignment, victims);
-        }
-
-        @Override
-        public boolean placeableWithout(Workload wl, Assignment assignment, List<PreemptionTarget> targets) {
-            return !placements.active() || placements.placeableWithout(wl, assignment,
-                    targets.stream().map(t -> t.victim().workload().key()).toList());
         }
 
         private void resize(AdmittedWorkload gang, Assignment to, String message) {

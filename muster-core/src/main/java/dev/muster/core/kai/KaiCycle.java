@@ -196,12 +196,7 @@ public final class KaiCycle {
             return null;
         }
         List<PreemptionTarget> victims = reclaim.find(q, wl, wanted, outcome.evicting(),
-                keys -> outcome.placeableWithoutKeys(wl, wanted, keys));
-        if (!victims.isEmpty() && !outcome.placeableWithout(wl, wanted, victims)) {
-            outcome.waiting(wl, "reclaiming would free quota, but its pods would still not all fit on the nodes:"
-                    + " nothing is reclaimed");
-            return null;
-        }
+                keys -> outcome.placeableWithout(wl, wanted, keys));
         if (!victims.isEmpty()) {
             outcome.preempt(q, wl, wanted, victims);
             long[] need = wanted.usage();

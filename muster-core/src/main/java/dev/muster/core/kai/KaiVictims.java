@@ -117,7 +117,7 @@ final class KaiVictims {
 
     private boolean staysAtFairShareWithoutExtras(Candidate c, ClusterQueueState preemptor) {
         return extrasOf(c).map(s -> {
-            QuotaNode common = commonAncestor(preemptor.node(), c.queue().node());
+            QuotaNode common = preemptor.node().commonAncestor(c.queue().node());
             for (QuotaNode n = c.queue().node(); n != null && n != common; n = n.parent()) {
                 for (int fr = 0; fr < s.freed().length; fr++) {
                     if (s.freed()[fr] > 0 && n.usage(fr) - s.freed()[fr] < share(n, fr)) {
@@ -211,7 +211,7 @@ final class KaiVictims {
      * every queue on the victim's side is above its fair share.
      */
     private boolean mayReclaimFrom(ClusterQueueState q, ClusterQueueState other, long[] need) {
-        QuotaNode common = commonAncestor(q.node(), other.node());
+        QuotaNode common = q.node().commonAncestor(other.node());
         for (QuotaNode n = q.node(); n != null && n != common; n = n.parent()) {
             for (int fr = 0; fr < need.length; fr++) {
                 if (need[fr] > 0 && n.usage(fr) + need[fr] > share(n, fr)) {
@@ -227,17 +227,6 @@ final class KaiVictims {
         return true;
     }
 
-    private static QuotaNode commonAncestor(QuotaNode a, QuotaNode b) {
-        for (QuotaNode x = a.parent(); x != null; x = x.parent()) {
-            for (QuotaNode y = b.parent(); y != null; y = y.parent()) {
-                if (x == y) {
-                    return x;
-                }
-            }
-        }
-        return null;
-    }
-
     private boolean aboveFairShare(QuotaNode n) {
         for (int fr = 0; fr < tree.index().size(); fr++) {
             if (n.usage(fr) > share(n, fr)) {
@@ -250,7 +239,7 @@ final class KaiVictims {
     /** Without the gang, its queue and each parent below the common one keep at least their fair share of what it uses. */
     private boolean staysAtFairShareWithout(Candidate c, ClusterQueueState preemptor) {
         long[] usage = c.workload().assignment().usage();
-        QuotaNode common = commonAncestor(preemptor.node(), c.queue().node());
+        QuotaNode common = preemptor.node().commonAncestor(c.queue().node());
         for (QuotaNode n = c.queue().node(); n != null && n != common; n = n.parent()) {
             for (int fr = 0; fr < usage.length; fr++) {
                 if (usage[fr] > 0 && n.usage(fr) - usage[fr] < share(n, fr)) {

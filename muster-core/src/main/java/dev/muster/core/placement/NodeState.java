@@ -66,27 +66,39 @@ public final class NodeState {
 
     /** Whether the pod may go to this node at all: schedulable, selector, affinity, taints. */
     public boolean admits(PodShape pod) {
+        return refusal(pod, false) == null;
+    }
+
+    /** Why {@link #admits} is false, in words; null when it admits the pod. */
+    public String refusal(PodShape pod) {
+        return refusal(pod, true);
+    }
+
+    /** One set of rules for both questions; words are only built when asked for ({@code admits} is on the hot path). */
+    private String refusal(PodShape pod, boolean explain) {
         if (cordonedFor(pod)) {
-            return false;
+            return explain ? "unschedulable (cordoned)" : REFUSED;
         }
         for (Map.Entry<String, String> e : pod.nodeSelector().entrySet()) {
             if (!e.getValue().equals(spec.labels().get(e.getKey()))) {
-                return false;
+                return explain ? "label " + e.getKey() + "=" + e.getValue() + " missing" : REFUSED;
             }
         }
         if (!pod.requiredAffinity().isEmpty() && !matchesAnyTerm(pod.requiredAffinity())) {
-            return false;
+            return explain ? "node affinity not matched" : REFUSED;
         }
         for (Taint t : spec.taints()) {
             if ((t.effect().equals("NoSchedule") || t.effect().equals("NoExecute"))
                     && pod.tolerations().stream().noneMatch(tol -> tol.tolerates(t))) {
-                return false;
+                return explain ? "taint " + t.key() + (t.value().isEmpty() ? "" : "=" + t.value()) + ":" + t.effect()
+                        + " not tolerated" : REFUSED;
             }
         }
-        return true;
+        return null;
     }
 
-    /** A loop rather than a stream: admission is checked for every node a pod is weighed on. */
+    private static final String REFUSED = "refused";
+
     private boolean matchesAnyTerm(List<LabelSelector> terms) {
         for (LabelSelector term : terms) {
             if (term.matches(spec.labels())) {
@@ -94,29 +106,6 @@ public final class NodeState {
             }
         }
         return false;
-    }
-
-    /** Why {@link #admits} is false, in words; null when it admits the pod. */
-    public String refusal(PodShape pod) {
-        if (cordonedFor(pod)) {
-            return "unschedulable (cordoned)";
-        }
-        for (Map.Entry<String, String> e : pod.nodeSelector().entrySet()) {
-            if (!e.getValue().equals(spec.labels().get(e.getKey()))) {
-                return "label " + e.getKey() + "=" + e.getValue() + " missing";
-            }
-        }
-        if (!pod.requiredAffinity().isEmpty()
-                && pod.requiredAffinity().stream().noneMatch(term -> term.matches(spec.labels()))) {
-            return "node affinity not matched";
-        }
-        for (Taint t : spec.taints()) {
-            if ((t.effect().equals("NoSchedule") || t.effect().equals("NoExecute"))
-                    && pod.tolerations().stream().noneMatch(tol -> tol.tolerates(t))) {
-                return "taint " + t.key() + (t.value().isEmpty() ? "" : "=" + t.value()) + ":" + t.effect() + " not tolerated";
-            }
-        }
-        return null;
     }
 
     public long free(String resource) {

@@ -129,24 +129,13 @@ public final class Preemptor {
      * cohort between it and the cohort it shares with the preemptor, uses more than its own quota.
      */
     private static boolean borrowsUpToCommonCohort(PreemptionContext ctx, ClusterQueueState other) {
-        QuotaNode common = commonAncestor(ctx.queue().node(), other.node());
+        QuotaNode common = ctx.queue().node().commonAncestor(other.node());
         for (QuotaNode n = other.node(); n != null && n != common; n = n.parent()) {
             if (!ctx.borrowsWhereNeeded(n)) {
                 return false;
             }
         }
         return common != null;
-    }
-
-    private static QuotaNode commonAncestor(QuotaNode a, QuotaNode b) {
-        for (QuotaNode x = a.parent(); x != null; x = x.parent()) {
-            for (QuotaNode y = b.parent(); y != null; y = y.parent()) {
-                if (x == y) {
-                    return x;
-                }
-            }
-        }
-        return null;
     }
 
     /**

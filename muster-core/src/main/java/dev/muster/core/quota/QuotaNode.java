@@ -87,6 +87,18 @@ public final class QuotaNode {
         return r;
     }
 
+    /** The lowest cohort above both this node and {@code other}, or null when they share none. */
+    public QuotaNode commonAncestor(QuotaNode other) {
+        for (QuotaNode x = parent; x != null; x = x.parent) {
+            for (QuotaNode y = other.parent; y != null; y = y.parent) {
+                if (x == y) {
+                    return x;
+                }
+            }
+        }
+        return null;
+    }
+
     public long nominal(int fr) {
         return nominal[fr];
     }

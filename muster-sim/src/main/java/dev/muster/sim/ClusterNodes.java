@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** The scenario's Node objects as placement sees them (validated when the manifests were read). */
-final class ClusterNodes {
+public final class ClusterNodes {
 
     /** Labels GPU Feature Discovery puts on GPU nodes: memory per device (MiB) and model. */
     static final String GPU_MEMORY_LABEL = "nvidia.com/gpu.memory";
@@ -30,7 +30,8 @@ final class ClusterNodes {
         return nodes;
     }
 
-    static NodeSpec node(String name, JsonNode body) {
+    /** A node from a Node object's body, or a NodePool's template (same fields). */
+    public static NodeSpec node(String name, JsonNode body) {
         Map<String, String> labels = new TreeMap<>();
         body.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
         List<Taint> taints = new ArrayList<>();

@@ -9,7 +9,7 @@ import java.util.PriorityQueue;
 final class EventQueue {
 
     /** Something that happens at a point of virtual time. */
-    sealed interface SimEvent permits Arrival, PodsReady, Completion, CheckOutcome, Wakeup, PodsFail {
+    sealed interface SimEvent permits Arrival, PodsReady, Completion, CheckOutcome, Wakeup, PodsFail, Timer {
     }
 
     record Arrival(int workload) implements SimEvent {
@@ -36,6 +36,10 @@ final class EventQueue {
 
     /** The engine asked to be woken: a backoff ends or a pods-ready timeout expires. */
     record Wakeup() implements SimEvent {
+    }
+
+    /** Something a controller of the virtual cluster asked to do then (a node becomes Ready, a booking ends). */
+    record Timer(Runnable action) implements SimEvent {
     }
 
     private record Scheduled(long atMillis, long sequence, SimEvent event) {

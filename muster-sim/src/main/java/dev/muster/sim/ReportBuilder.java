@@ -26,7 +26,8 @@ final class ReportBuilder {
         this.timeline = timeline;
     }
 
-    Report build(long endMillis, List<SimWorkload> workloads, Scenario scenario) {
+    Report build(long endMillis, List<SimWorkload> workloads, Scenario scenario, List<Report.NodeReport> poolNodes,
+            List<Report.ProvisioningRequestReport> requests) {
         List<SimWorkload> sorted = new ArrayList<>(workloads);
         sorted.sort(Comparator.comparing((SimWorkload w) -> w.source.kind())
                 .thenComparing(w -> w.source.key()));
@@ -54,8 +55,9 @@ final class ReportBuilder {
                 nodes.add(new Report.NodeReport(o.name(), null, 0.0, null));
             }
         }
+        nodes.addAll(poolNodes);
         nodes.sort(Comparator.comparing(Report.NodeReport::name));
-        return new Report(Report.SCHEMA, endMillis / 1000.0, wls, queues, nodes, List.of(), timeline.events());
+        return new Report(Report.SCHEMA, endMillis / 1000.0, wls, queues, nodes, requests, timeline.events());
     }
 
     private Report.WorkloadReport workload(SimWorkload w) {
@@ -94,7 +96,7 @@ final class ReportBuilder {
     private static List<Report.PodReport> pods(SimWorkload w) {
         List<Report.PodReport> out = new ArrayList<>();
         for (dev.muster.core.placement.PodPlacement p : w.pods) {
-            out.add(new Report.PodReport(w.source.key().name() + "-" + p.podSet() + "-" + p.index(), p.podSet(), p.node(),
+            out.add(new Report.PodReport(PodList.podName(w.source.key().name(), p), p.podSet(), p.node(),
                     p.gpuDevices().isEmpty() ? null : p.gpuDevices(),
                     p.gpuFraction() > 0 ? p.gpuFraction() / 1000.0 : null,
                     p.gpuGroup().isEmpty() ? null : p.gpuGroup()));

@@ -8,7 +8,9 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
+import dev.muster.sim.autoscaler.NodePoolAutoscaler;
 import dev.muster.sim.cluster.CheckControllers;
+import dev.muster.sim.provisioning.ProvisioningCheckController;
 import dev.muster.sim.cluster.JobStandIn;
 import dev.muster.core.model.CheckState;
 import dev.muster.sim.report.Report;
@@ -32,6 +34,8 @@ public final class Simulation {
     private final EventQueue events = new EventQueue();
     private final Timeline timeline = new Timeline();
     private final CheckControllers checks;
+    private final NodePoolAutoscaler autoscaler;
+    private final ProvisioningCheckController provisioning;
     private final java.util.Set<Long> wakeups = new java.util.HashSet<>();
     private long now;
 
@@ -43,6 +47,24 @@ public final class Simulation {
                 scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(nodes), nodes,
                 scenario.flavors(), EngineSettings.from(scenario));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
+        VirtualTime time = new VirtualTime() {
+            @Override
+            public long nowMillis() {
+                return now;
+            }
+
+            @Override
+            public void at(long atMillis, Runnable action) {
+                events.schedule(Math.max(atMillis, now), new EventQueue.Timer(action));
+            }
+        };
+        this.autoscaler = new NodePoolAutoscaler(scenario.otherObjects("NodePool"), engine, timeline, time);
+        if (autoscaler.hasPools()) {
+            engine.placeOnNodes(); // the pools' nodes are the cluster's, even before the first one is Ready
+        }
+        this.provisioning = new ProvisioningCheckController(scenario.otherObjects("AdmissionCheck"),
+                scenario.otherObjects("ProvisioningRequestConfig"), engine, autoscaler, timeline, time,
+                this::provisioningMessage);
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
         for (WorkloadSource source : scenario.workloads()) {
@@ -104,7 +126,7 @@ public final class Simulation {
     }
 
     public Report run() {
-        noteUnsupportedObjects();
+        autoscaler.start();
         for (int i = 0; i < workloads.size(); i++) {
             events.schedule(workloads.get(i).source.arrivalMillis(), new EventQueue.Arrival(i));
         }
@@ -120,14 +142,15 @@ public final class Simulation {
         // Nothing left to happen: the run ended with the last thing that did happen (stale events of
         // an earlier admission, or a wakeup that changed nothing, do not count).
         long end = events.isEmpty() ? timeline.lastMillis() : until;
-        return new ReportBuilder(engine, timeline).build(end, workloads, scenario);
+        return new ReportBuilder(engine, timeline).build(end, workloads, scenario, autoscaler.report(),
+                provisioning.report());
     }
 
-    private void noteUnsupportedObjects() {
-        if (!scenario.otherObjects("NodePool").isEmpty()) {
-            timeline.add(0, "Simulation", "Warning", "NodePoolsIgnored",
-                    "NodePool objects are read and validated, but this version does not add their nodes yet;"
-                            + " only Node objects take pods");
+    /** The provisioning check controller says why a workload holding quota still waits. */
+    private void provisioningMessage(ObjectKey key, String message) {
+        SimWorkload sw = byEngineKey.get(key);
+        if (sw != null && sw.state == WorkloadState.QuotaReserved) {
+            sw.message = "quota reserved in ClusterQueue " + sw.clusterQueue + "; " + message;
         }
     }
 
@@ -139,6 +162,7 @@ public final class Simulation {
             case EventQueue.CheckOutcome o -> checkAnswered(workloads.get(o.workload()), o);
             case EventQueue.Wakeup w -> wakeups.remove(now);
             case EventQueue.PodsFail f -> podsFail(workloads.get(f.workload()), f);
+            case EventQueue.Timer t -> t.action().run();
         }
     }
 
@@ -167,6 +191,7 @@ public final class Simulation {
         sw.pods = List.of();
         sw.message = "finished after running " + Timeline.duration(sw.source.durationMillis().orElse(0L));
         engine.remove(sw.workload.key());
+        provisioning.released(sw.workload.key());
         record(sw, sw.standIn.finished());
     }
 
@@ -184,6 +209,7 @@ public final class Simulation {
                         events.schedule(at, new EventQueue.Wakeup());
                     }
                 });
+                autoscaler.reconcile();
                 return;
             }
             evicted.forEach(key -> engine.evicted(key, now));
@@ -221,6 +247,7 @@ public final class Simulation {
 
     private void evict(SimWorkload sw, Decision.Evict evict) {
         boolean podsStarted = sw.state == WorkloadState.Admitted;
+        provisioning.released(sw.workload.key());
         sw.pods = List.of();
         sw.state = WorkloadState.Pending;
         sw.admittedAtMillis = null;
@@ -243,6 +270,11 @@ public final class Simulation {
                         + "; admission checks " + String.join(", ", reserve.checks()) + " must pass first");
         int index = workloads.indexOf(sw);
         for (String check : reserve.checks()) {
+            if (provisioning.runs(check)) {
+                provisioning.quotaReserved(new ProvisioningCheckController.Reservation(sw.workload.key(),
+                        sw.source.kind(), sw.source.key(), sw.objectRef()), check);
+                continue;
+            }
             checks.answer(sw.workload.key().toString(), check).ifPresentOrElse(
                     answer -> events.schedule(now + answer.delayMillis(),
                             new EventQueue.CheckOutcome(index, sw.admissions, check, answer.state())),
@@ -278,6 +310,9 @@ public final class Simulation {
         sw.message = "admitted by " + by;
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",
                 "admitted by " + by + ": " + Timeline.describe(admit.assignment()));
+        if (!sw.pods.isEmpty()) {
+            timeline.add(now, sw.objectRef(), "Normal", "Scheduled", PodList.describe(sw.source.key().name(), sw.pods));
+        }
         record(sw, sw.standIn.admitted());
         int index = workloads.indexOf(sw);
         long readyAfter = sw.source.podsReadyAfterMillis();

@@ -9,12 +9,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** The events of a run in the order they happened: what {@code kubectl get events} would show. */
-final class Timeline {
+public final class Timeline {
 
     private final List<Report.EventReport> events = new ArrayList<>();
     private long lastMillis;
 
-    void add(long atMillis, String object, String type, String reason, String message) {
+    public void add(long atMillis, String object, String type, String reason, String message) {
         events.add(new Report.EventReport(atMillis / 1000.0, object, type, reason, message));
         lastMillis = Math.max(lastMillis, atMillis);
     }
@@ -29,7 +29,7 @@ final class Timeline {
     }
 
     /** {@code head ×1 [cpu: default-flavor], worker ×2 [...]}: counts and flavors, for event messages. */
-    static String describe(Assignment a) {
+    public static String describe(Assignment a) {
         List<String> parts = new ArrayList<>();
         for (PodSetAssignment ps : a.podSets()) {
             Map<String, String> flavors = new TreeMap<>(ps.flavors());
@@ -38,7 +38,7 @@ final class Timeline {
         return String.join(", ", parts);
     }
 
-    static String duration(long millis) {
+    public static String duration(long millis) {
         return dev.muster.core.engine.Durations.text(millis);
     }
 }

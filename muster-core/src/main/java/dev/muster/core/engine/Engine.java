@@ -69,6 +69,8 @@ public final class Engine {
     private final Placements placements;
     /** Workloads whose checks all turned Ready but whose pods found no place yet. */
     private final java.util.Set<ObjectKey> awaitingPlacement = new java.util.TreeSet<>();
+    /** Gangs that fit their quota but found no room on the nodes, as last tried; what an autoscaler looks at. */
+    private final Map<ObjectKey, UnplacedGang> unplaced = new TreeMap<>();
     private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
     /** Workloads waiting out a requeue backoff: key → the time they queue again. */
     private final Map<ObjectKey, Long> backoff = new TreeMap<>();
@@ -288,6 +290,7 @@ public final class Engine {
         }
         backoff.remove(key);
         inactive.remove(key);
+        unplaced.remove(key);
         preemptions.forget(key).ifPresent(this::markDirty);
     }
 
@@ -357,16 +360,29 @@ public final class Engine {
      * {@code requeueAfterMillis}; Rejected evicts and deactivates it.
      */
     public void updateCheck(ObjectKey key, String check, CheckState state, String message, long requeueAfterMillis) {
+        updateCheck(key, check, state, message, requeueAfterMillis, Map.of());
+    }
+
+    /**
+     * As {@link #updateCheck(ObjectKey, String, CheckState, String, long)}, with the check's pod set
+     * updates: node selectors per pod set that a Ready check adds to the pods (Kueue's
+     * {@code podSetUpdates}; a provisioning request steers its pods to the nodes made for them).
+     */
+    public void updateCheck(ObjectKey key, String check, CheckState state, String message, long requeueAfterMillis,
+            Map<String, Map<String, String>> nodeSelectorsByPodSet) {
         WorkloadProgress p = progress.get(key);
         if (p == null || !admitted.containsKey(key) || !p.checks.containsKey(check) || p.eviction != null) {
             return; // stale: the workload no longer holds quota under this check
         }
         p.checks.put(check, state);
         p.checkMessages.put(check, message);
-        AdmittedWorkload a = admitted.get(key);
         switch (state) {
             case READY -> {
+                if (!nodeSelectorsByPodSet.isEmpty()) {
+                    p.nodeSelectors.putAll(nodeSelectorsByPodSet);
+                }
                 if (!p.admitted && p.allChecksReady()) {
+                    placements.selectNodes(key, Map.copyOf(p.nodeSelectors));
                     // The pods get their place now that the checks passed (the nodes may be new ones).
                     awaitingPlacement.add(key);
                 }
@@ -452,6 +468,7 @@ public final class Engine {
         tree.remove(cq.node(), a.assignment().usage());
         placements.release(a.workload().key());
         awaitingPlacement.remove(a.workload().key());
+        unplaced.remove(a.workload().key());
         freedVersion.merge(cq.node().root(), 1L, Long::sum);
         cq.released(a.workload().key());
         markDirty(cq);
@@ -559,6 +576,60 @@ public final class Engine {
         }
     }
 
+    /**
+     * Admission places pods on nodes from now on, even while there are none: a cluster whose nodes
+     * all come from an autoscaler starts empty, and a gang must wait for them, not run nowhere.
+     */
+    public void placeOnNodes() {
+        placements.activate();
+    }
+
+    /** A node joined the cluster (an autoscaler added it): gangs waiting for room are tried again. */
+    public void addNode(dev.muster.core.placement.NodeSpec node) {
+        placements.addNode(node);
+        for (QuotaNode root : queuesByRoot.keySet()) {
+            freedVersion.merge(root, 1L, Long::sum);
+        }
+        dirtyRoots.addAll(rootsByName.keySet());
+    }
+
+    /** The node will leave the cluster: nothing new is placed on it, the pods on it run until stopped. */
+    public void drainNode(String name) {
+        placements.drain(name);
+    }
+
+    /** Whether the pods could be placed if {@code extra} nodes joined the cluster; nothing changes. */
+    public boolean placeableWith(List<dev.muster.core.placement.GangPlacer.PodGroup> pods,
+            List<dev.muster.core.placement.NodeSpec> extra) {
+        return placements.placeableWith(pods, extra);
+    }
+
+    /** An empty node left the cluster; removing a node that still runs pods is refused. */
+    public void removeNode(String name) {
+        placements.removeNode(name);
+    }
+
+    /**
+     * Gangs that fit their quota but not the nodes, as last tried, in name order: the pending pods
+     * a cluster autoscaler would scale up for. {@link UnplacedGang#quotaReserved} tells those that
+     * passed their admission checks and hold quota from those still queued.
+     */
+    public List<UnplacedGang> unplacedGangs() {
+        return List.copyOf(unplaced.values());
+    }
+
+    /**
+     * The pods of a workload holding quota, as placement sees them (flavor labels and tolerations
+     * applied), for the pod sets named; what a provisioning request asks capacity for.
+     */
+    public List<dev.muster.core.placement.GangPlacer.PodGroup> podGroups(ObjectKey key) {
+        AdmittedWorkload a = admitted.get(key);
+        if (a == null) {
+            throw new IllegalStateException("workload " + key + " holds no quota");
+        }
+        return placements.groups(a.workload(), a.assignment());
+    }
+
     /** The nodes and what is free on them (empty when placement is off); for reports and checks, not to change. */
     public java.util.Collection<dev.muster.core.placement.NodeState> nodes() {
         return placements.nodes();
@@ -623,6 +694,8 @@ public final class Engine {
         /** Victims of preemptions under way and workloads admitted in this cycle: not candidates now. */
         private final Set<ObjectKey> untouchable = new java.util.HashSet<>();
         private boolean blocked;
+        /** The workload whose placement just failed, so that the wait that follows keeps it among the unplaced. */
+        private ObjectKey lastUnplaced;
 
         CycleOutcome(long nowMillis, List<Decision> decisions) {
             this.nowMillis = nowMillis;
@@ -638,6 +711,7 @@ public final class Engine {
             pendingQueue.remove(wl.key());
             reasons.remove(wl.key());
             preemptions.admitted(wl.key());
+            unplaced.remove(wl.key());
             AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
             cq.admitted(a);
             admitted.put(wl.key(), a);
@@ -690,7 +764,12 @@ public final class Engine {
             if (!placements.active() || !checksFor(cq, assignment).isEmpty()) {
                 return null;
             }
-            return placements.place(wl, assignment);
+            String unplaceable = placements.place(wl, assignment);
+            if (unplaceable != null) {
+                unplaced.put(wl.key(), new UnplacedGang(wl.key(), placements.groups(wl, assignment), false));
+                lastUnplaced = wl.key();
+            }
+            return unplaceable;
         }
 
         @Override
@@ -714,6 +793,10 @@ public final class Engine {
 
         @Override
         public void waiting(Workload wl, String reason) {
+            if (!wl.key().equals(lastUnplaced)) {
+                unplaced.remove(wl.key()); // it waits for something else now (quota, victims)
+            }
+            lastUnplaced = null;
             if (!reason.equals(reasons.put(wl.key(), reason))) {
                 decisions.add(new Decision.Wait(wl.key(), reason));
             }

@@ -38,16 +38,56 @@ final class Placements {
     private final GangPlacer placer;
     private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
     private final Map<ObjectKey, List<PodPlacement>> pods = new HashMap<>();
+    /** Node selectors an admission check added to pod sets (a provisioning request's nodes), by workload. */
+    private final Map<ObjectKey, Map<String, Map<String, String>>> podSetSelectors = new HashMap<>();
+    private boolean active;
 
     Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
         flavorSpecs.forEach(f -> flavors.put(f.name(), f));
         this.placer = new GangPlacer(policy);
+        this.active = !nodes.isEmpty();
     }
 
-    /** Whether placement takes part in admission: only when the cluster's nodes are known. */
+    /** Whether placement takes part in admission: when the cluster's nodes are known, even if there are none yet. */
     boolean active() {
-        return !nodes.isEmpty();
+        return active;
+    }
+
+    void activate() {
+        active = true;
+    }
+
+    void addNode(NodeSpec spec) {
+        if (nodes.containsKey(spec.name())) {
+            throw new IllegalArgumentException("node " + spec.name() + " already exists");
+        }
+        nodes.put(spec.name(), new NodeState(spec));
+        active = true;
+    }
+
+    /** Removes an empty node; a node that still holds pods is refused, as draining it is the adapter's job. */
+    void removeNode(String name) {
+        NodeState node = nodes.get(name);
+        if (node == null) {
+            throw new IllegalArgumentException("no node " + name);
+        }
+        for (List<PodPlacement> placed : pods.values()) {
+            for (PodPlacement p : placed) {
+                if (p.node().equals(name)) {
+                    throw new IllegalStateException("node " + name + " still runs pods");
+                }
+            }
+        }
+        nodes.remove(name);
+    }
+
+    void selectNodes(ObjectKey key, Map<String, Map<String, String>> selectorsByPodSet) {
+        if (selectorsByPodSet.isEmpty()) {
+            podSetSelectors.remove(key);
+        } else {
+            podSetSelectors.put(key, selectorsByPodSet);
+        }
     }
 
     /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
@@ -80,6 +120,29 @@ final class Placements {
         return r instanceof GangPlacer.Result.Placed;
     }
 
+    /**
+     * Whether the pods could be placed if {@code extra} nodes joined the cluster (free as they are
+     * now elsewhere); nothing changes. What an autoscaler asks before it adds nodes.
+     */
+    boolean placeableWith(List<GangPlacer.PodGroup> groups, List<NodeSpec> extra) {
+        List<NodeState> all = new ArrayList<>(nodes.values());
+        extra.forEach(n -> all.add(new NodeState(n)));
+        GangPlacer.Result r = placer.place(all, groups);
+        if (r instanceof GangPlacer.Result.Placed p) {
+            GangPlacer.release(p.allocations());
+            return true;
+        }
+        return false;
+    }
+
+    void drain(String name) {
+        NodeState node = nodes.get(name);
+        if (node == null) {
+            throw new IllegalArgumentException("no node " + name);
+        }
+        node.drain();
+    }
+
     java.util.Collection<NodeState> nodes() {
         return java.util.Collections.unmodifiableCollection(nodes.values());
     }
@@ -94,6 +157,7 @@ final class Placements {
             GangPlacer.release(allocations);
         }
         pods.remove(key);
+        podSetSelectors.remove(key);
     }
 
     /**
@@ -112,7 +176,7 @@ final class Placements {
             int current = gang.assignment().podSets().get(i).count();
             if (target.count() > current) {
                 more.add(new GangPlacer.PodGroup(target.name(), target.count() - current,
-                        shape(gang.workload().podSets().get(i), target)));
+                        shape(key, gang.workload().podSets().get(i), target)));
             }
             for (int p = 0; p < placed.size(); p++) {
                 if (placed.get(p).podSet().equals(target.name()) && placed.get(p).index() >= target.count()) {
@@ -143,21 +207,26 @@ final class Placements {
         return true;
     }
 
-    private List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
+    /** The gang's pods as placement sees them: one group per pod set with pods in the assignment. */
+    List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
         List<GangPlacer.PodGroup> groups = new ArrayList<>();
         for (int i = 0; i < wl.podSets().size(); i++) {
             PodSetAssignment psa = a.podSets().get(i);
             if (psa.count() > 0) {
-                groups.add(new GangPlacer.PodGroup(psa.name(), psa.count(), shape(wl.podSets().get(i), psa)));
+                groups.add(new GangPlacer.PodGroup(psa.name(), psa.count(), shape(wl.key(), wl.podSets().get(i), psa)));
             }
         }
         return groups;
     }
 
-    /** A pod of the set as placement needs it: its flavors add their node labels and tolerations. */
-    private PodShape shape(PodSet ps, PodSetAssignment psa) {
+    /**
+     * A pod of the set as placement needs it: its flavors add their node labels and tolerations, and
+     * an admission check may have added a node selector (the nodes provisioned for it).
+     */
+    private PodShape shape(ObjectKey key, PodSet ps, PodSetAssignment psa) {
         PlacementHints h = ps.hints();
         Map<String, String> selector = new LinkedHashMap<>(h.nodeSelector());
+        selector.putAll(podSetSelectors.getOrDefault(key, Map.of()).getOrDefault(ps.name(), Map.of()));
         List<Toleration> tolerations = new ArrayList<>(h.tolerations());
         for (String flavor : new java.util.TreeSet<>(psa.flavors().values())) {
             ResourceFlavorSpec f = flavors.get(flavor);

@@ -16,6 +16,8 @@ final class WorkloadProgress {
     /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
     final Map<String, CheckState> checks = new LinkedHashMap<>();
     final Map<String, String> checkMessages = new LinkedHashMap<>();
+    /** Node selectors by pod set that Ready checks added (their pod set updates). */
+    final Map<String, Map<String, String>> nodeSelectors = new LinkedHashMap<>();
     /** Quota reserved and every check Ready (or none): the workload's pods may run. */
     boolean admitted;
     long admittedAtMillis;
@@ -33,6 +35,7 @@ final class WorkloadProgress {
     void reset() {
         checks.clear();
         checkMessages.clear();
+        nodeSelectors.clear();
         admitted = false;
         podsReady = false;
         eviction = null;

@@ -29,6 +29,7 @@ public final class NodeState {
     private final int[] sharers;
     /** Bumped by every change of free resources or devices: placement memos keyed on a node's state check it. */
     private int version;
+    private boolean draining;
     /**
      * A fragmentation measure's view of this node, kept here rather than in a map the measure would
      * look up for every node of every placement; the view checks {@link #version} and its owner.
@@ -51,6 +52,19 @@ public final class NodeState {
 
     public NodeSpec spec() {
         return spec;
+    }
+
+    /**
+     * The node is about to leave the cluster (its capacity was revoked): no pod lands on it any
+     * more, whatever it tolerates; the pods on it stay until they are stopped.
+     */
+    public void drain() {
+        draining = true;
+        version++;
+    }
+
+    public boolean draining() {
+        return draining;
     }
 
     public String name() {
@@ -76,6 +90,9 @@ public final class NodeState {
 
     /** One set of rules for both questions; words are only built when asked for ({@code admits} is on the hot path). */
     private String refusal(PodShape pod, boolean explain) {
+        if (draining) {
+            return explain ? "being removed from the cluster" : REFUSED;
+        }
         if (cordonedFor(pod)) {
             return explain ? "unschedulable (cordoned)" : REFUSED;
         }

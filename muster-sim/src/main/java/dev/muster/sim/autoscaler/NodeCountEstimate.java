@@ -1,0 +1,97 @@
+package dev.muster.sim.autoscaler;
+
+import dev.muster.core.placement.GangPlacer;
+import dev.muster.core.placement.GpuRequest;
+import dev.muster.core.placement.NodeSpec;
+import dev.muster.core.placement.NodeState;
+import dev.muster.core.placement.PlacementPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * How many new nodes of a pool some pods need, found by placing them on that many empty nodes
+ * made from the pool's template: the cluster autoscaler's binpacking estimate, and the answer to
+ * "can this pool ever hold this request?".
+ */
+final class NodeCountEstimate {
+
+    /** The outcome: a number of nodes, or why no number of them will do. */
+    sealed interface Result {
+        record Nodes(int count) implements Result {
+        }
+
+        record Never(String reason) implements Result {
+        }
+    }
+
+    private final GangPlacer placer = new GangPlacer(PlacementPolicy.DEFAULT);
+
+    Result estimate(NodePoolSpec pool, List<GangPlacer.PodGroup> pods, int maxNodes) {
+        NodeState probe = new NodeState(pool.template());
+        for (GangPlacer.PodGroup g : pods) {
+            String refusal = probe.refusal(g.shape());
+            if (refusal != null) {
+                return new Result.Never("pods of pod set " + g.podSet() + " may not run on nodes of pool " + pool.name()
+                        + ": " + refusal);
+            }
+            if (!probe.fits(g.shape())) {
+                return new Result.Never("a pod of pod set " + g.podSet() + " asks more than a whole node of pool "
+                        + pool.name() + " offers (" + offer(pool.template()) + ")");
+            }
+        }
+        int low = Math.max(1, lowerBound(pool.template(), pods));
+        if (low > maxNodes || !fitsOn(pool, pods, maxNodes)) {
+            return new Result.Never("it needs more than the " + maxNodes + " nodes pool " + pool.name()
+                    + (maxNodes == pool.maxNodes() ? " may have (maxNodes)" : " can still add (maxNodes " + pool.maxNodes() + ")"));
+        }
+        int high = maxNodes;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (fitsOn(pool, pods, mid)) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        return new Result.Nodes(low);
+    }
+
+    private boolean fitsOn(NodePoolSpec pool, List<GangPlacer.PodGroup> pods, int count) {
+        List<NodeState> nodes = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            nodes.add(new NodeState(pool.node(pool.name() + "-estimate-" + i, Map.of())));
+        }
+        return placer.place(nodes, pods) instanceof GangPlacer.Result.Placed;
+    }
+
+    /** No fewer nodes than the pods' total of any resource over one node's allocatable, rounded up. */
+    private static int lowerBound(NodeSpec template, List<GangPlacer.PodGroup> pods) {
+        Map<String, Long> total = new TreeMap<>();
+        long gpus = 0;
+        for (GangPlacer.PodGroup g : pods) {
+            g.shape().requests().amounts().forEach((r, q) -> total.merge(r, q.milli() * g.count(), Long::sum));
+            if (g.shape().gpu() instanceof GpuRequest.Whole w) {
+                gpus += (long) w.devices() * g.count();
+            }
+        }
+        long bound = 1;
+        for (Map.Entry<String, Long> e : total.entrySet()) {
+            long per = template.allocatable().get(e.getKey()).milli();
+            if (per > 0) {
+                bound = Math.max(bound, (e.getValue() + per - 1) / per);
+            }
+        }
+        if (gpus > 0 && template.gpuDevices() > 0) {
+            bound = Math.max(bound, (gpus + template.gpuDevices() - 1) / template.gpuDevices());
+        }
+        return (int) Math.min(bound, Integer.MAX_VALUE);
+    }
+
+    private static String offer(NodeSpec template) {
+        List<String> parts = new ArrayList<>();
+        template.allocatable().amounts().forEach((r, q) -> parts.add(r + "=" + q.format(r)));
+        return String.join(", ", parts);
+    }
+}

@@ -203,6 +203,9 @@ public final class Simulation {
     private void scheduleUntilSettled() {
         for (int round = 0; round < 100; round++) {
             List<ObjectKey> evicted = applyAll(engine.schedule(now));
+            if (evicted.isEmpty() && engine.checksChanged()) {
+                continue; // a check answered while the decisions were carried out: they act now
+            }
             if (evicted.isEmpty()) {
                 engine.nextWakeupMillis().ifPresent(at -> {
                     if (at > now && wakeups.add(at)) {

@@ -79,6 +79,8 @@ public final class Engine {
     /** Decisions taken between cycles (a check turned Ready, asked to retry): reported by the next cycle. */
     private final List<Decision> between = new ArrayList<>();
     private long lastScheduleMillis;
+    /** A check changed state since the last cycle: there are decisions to take or pods to place. */
+    private boolean checksChanged;
     /** Per cohort tree, how many times quota was freed in it; a workload that did not fit at version v can only fit after it. */
     private final Map<QuotaNode, Long> freedVersion = new HashMap<>();
     /** Shape ids by workload instance (see {@link SchedulingCycle.Outcome#shapeOf}). */
@@ -376,6 +378,7 @@ public final class Engine {
         }
         p.checks.put(check, state);
         p.checkMessages.put(check, message);
+        checksChanged |= state != CheckState.PENDING;
         switch (state) {
             case READY -> {
                 if (!nodeSelectorsByPodSet.isEmpty()) {
@@ -396,6 +399,14 @@ public final class Engine {
                             + (message.isEmpty() ? "" : ": " + message), 0);
             case PENDING -> { }
         }
+    }
+
+    /**
+     * Whether a check changed state since the last {@link #schedule}, so that another cycle now has
+     * something to do; adapters whose check controllers answer during a cycle's decisions ask this.
+     */
+    public boolean checksChanged() {
+        return checksChanged;
     }
 
     private void requestEviction(ObjectKey key, WorkloadProgress p, WorkloadProgress.EvictionCause cause,
@@ -490,6 +501,7 @@ public final class Engine {
      */
     public List<Decision> schedule(long nowMillis) {
         lastScheduleMillis = nowMillis;
+        checksChanged = false;
         List<Decision> decisions = new ArrayList<>(between);
         between.clear();
         unreportedReasons.forEach((key, reason) -> decisions.add(new Decision.Wait(key, reason)));
@@ -563,12 +575,14 @@ public final class Engine {
             String unplaceable = placements.active() ? placements.place(a.workload(), a.assignment()) : null;
             if (unplaceable != null) {
                 String reason = "admission checks passed; waiting for room on the nodes: " + unplaceable;
+                unplaced.put(key, new UnplacedGang(key, placements.groups(a.workload(), a.assignment()), true));
                 if (!reason.equals(reasons.put(key, reason))) {
                     decisions.add(new Decision.Wait(key, reason));
                 }
                 continue;
             }
             awaitingPlacement.remove(key);
+            unplaced.remove(key);
             reasons.remove(key);
             p.admitted = true;
             p.admittedAtMillis = nowMillis;

@@ -59,6 +59,18 @@ final class EngineFixtures {
         return new Engine(queues, cohorts, localQueues, List.of(), settings);
     }
 
+    /** An engine that places pods on these nodes (and on nodes added later). */
+    Engine engineOnNodes(List<dev.muster.core.placement.NodeSpec> nodes) {
+        return new Engine(queues, cohorts, localQueues, List.of(), List.of(), Map.of(), nodes, List.of(),
+                new AdmissionSettings(false));
+    }
+
+    /** A cpu node with labels. */
+    static dev.muster.core.placement.NodeSpec cpuNode(String name, long cpu, Map<String, String> labels) {
+        return new dev.muster.core.placement.NodeSpec(name, labels, List.of(), false,
+                new ResourceList(Map.of("cpu", Quantity.ofUnits(cpu))), 0, "");
+    }
+
     EngineFixtures cohort(dev.muster.core.model.CohortSpec cohort) {
         cohorts.add(cohort);
         return this;

@@ -34,24 +34,27 @@ public sealed interface JobStandIn {
 
     /** KubeRay's RayJob: {@code status.jobDeploymentStatus} Suspended → Initializing → Running → Complete. */
     record RayJobStandIn() implements JobStandIn {
+        /** Every status change of a RayJob says so first; the text report picks them out of the timeline by it. */
+        public static final String STATUS = "jobDeploymentStatus: ";
+
         public List<StatusChange> created() {
-            return List.of(new StatusChange("Suspended", "jobDeploymentStatus: Suspended (spec.suspend=true until the RayJob is admitted)"));
+            return List.of(new StatusChange("Suspended", STATUS + "Suspended (spec.suspend=true until the RayJob is admitted)"));
         }
 
         public List<StatusChange> admitted() {
             return List.of(
-                    new StatusChange("Initializing", "jobDeploymentStatus: Initializing (spec.suspend=false; KubeRay creates the RayCluster)"),
-                    new StatusChange("Running", "jobDeploymentStatus: Running (all pods of the RayCluster run; the submitter starts the job)"));
+                    new StatusChange("Initializing", STATUS + "Initializing (spec.suspend=false; KubeRay creates the RayCluster)"),
+                    new StatusChange("Running", STATUS + "Running (all pods of the RayCluster run; the submitter starts the job)"));
         }
 
         public List<StatusChange> finished() {
-            return List.of(new StatusChange("Complete", "jobDeploymentStatus: Complete (the RayCluster is deleted and its pods release their resources)"));
+            return List.of(new StatusChange("Complete", STATUS + "Complete (the RayCluster is deleted and its pods release their resources)"));
         }
 
         public List<StatusChange> evicted() {
             return List.of(
-                    new StatusChange("Suspending", "jobDeploymentStatus: Suspending (spec.suspend=true; KubeRay deletes the RayCluster and the submitter)"),
-                    new StatusChange("Suspended", "jobDeploymentStatus: Suspended (the job starts afresh when admitted again)"));
+                    new StatusChange("Suspending", STATUS + "Suspending (spec.suspend=true; KubeRay deletes the RayCluster and the submitter)"),
+                    new StatusChange("Suspended", STATUS + "Suspended (the job starts afresh when admitted again)"));
         }
     }
 

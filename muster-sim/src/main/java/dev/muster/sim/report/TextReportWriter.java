@@ -2,6 +2,7 @@ package dev.muster.sim.report;
 
 import dev.muster.sim.report.Report.EventReport;
 import dev.muster.sim.report.Report.NodeReport;
+import dev.muster.sim.cluster.JobStandIn;
 import dev.muster.sim.report.Report.ProvisioningRequestReport;
 import dev.muster.sim.report.Report.QueueReport;
 import dev.muster.sim.report.Report.WorkloadReport;
@@ -33,6 +34,11 @@ public final class TextReportWriter implements ReportWriter {
     public void write(Report report, Writer out) throws IOException {
         out.write(summaryLine(report) + "\n");
         section(out, "Timeline", timeline(report.events()), "no events");
+        TextTable rayJobs = rayJobStatus(report.events());
+        if (!rayJobs.isEmpty()) {
+            section(out, "RayJob status over time (status.jobDeploymentStatus)", rayJobs, null);
+        }
+        provisioningRequestHistory(out, report.events());
         section(out, "Workloads", workloads(report.workloads()), "no workloads");
         if (report.workloads().stream().anyMatch(w -> !w.pods().isEmpty())) {
             section(out, "Pods", pods(report.workloads()), null);
@@ -174,6 +180,54 @@ public final class TextReportWriter implements ReportWriter {
         return table;
     }
 
+    /** Each RayJob's {@code jobDeploymentStatus} as it changed, from the timeline. */
+    private static TextTable rayJobStatus(List<EventReport> events) {
+        TextTable table = new TextTable(Column.right("TIME"), Column.left("RAYJOB"), Column.left("JOBDEPLOYMENTSTATUS"));
+        String prefix = JobStandIn.RayJobStandIn.STATUS;
+        for (EventReport e : events) {
+            if (e.object().startsWith("RayJob/") && e.message().startsWith(prefix)) {
+                table.row(SecondsText.format(e.atSeconds()), e.object().substring("RayJob/".length()), e.reason());
+            }
+        }
+        return table;
+    }
+
+    /**
+     * The requests' table as {@code kubectl get provisioningrequest} showed it after each change,
+     * replayed from their events; nothing when there are none.
+     */
+    private static void provisioningRequestHistory(Writer out, List<EventReport> events) throws IOException {
+        Map<String, RequestRow> rows = new LinkedHashMap<>();
+        String prefix = ProvisioningRequestEvents.KIND + "/";
+        for (int i = 0; i < events.size(); i++) {
+            EventReport e = events.get(i);
+            if (!e.object().startsWith(prefix)) {
+                continue;
+            }
+            String name = e.object().substring(e.object().lastIndexOf('/') + 1);
+            if (rows.isEmpty()) {
+                out.write("\nProvisioning requests over time (kubectl get provisioningrequest after each change)\n");
+            }
+            RequestRow row = rows.computeIfAbsent(name, n -> new RequestRow(e.atSeconds()));
+            switch (e.reason()) {
+                case ProvisioningRequestEvents.ACCEPTED -> row.accepted = true;
+                case ProvisioningRequestEvents.PROVISIONED -> row.provisioned = true;
+                case ProvisioningRequestEvents.FAILED -> row.failed = true;
+                default -> { }
+            }
+            if (!nextRequestEventAtSameTime(events, i, prefix)) {
+                TextTable table = new TextTable(Column.left("NAME"), Column.left("ACCEPTED"), Column.left("PROVISIONED"),
+                        Column.left("FAILED"), Column.right("AGE"));
+                rows.forEach((n, r) -> table.row(n, title(r.accepted), title(r.provisioned), title(r.failed),
+                        SecondsText.format(e.atSeconds() - r.createdAtSeconds)));
+                out.write(INDENT + "at " + SecondsText.format(e.atSeconds()) + "\n");
+                for (String line : table.lines()) {
+                    out.write(INDENT + INDENT + line + "\n");
+                }
+            }
+        }
+    }
+
     private static TextTable provisioningRequests(List<ProvisioningRequestReport> requests) {
         TextTable table = new TextTable(Column.left("NAME"), Column.left("WORKLOAD"), Column.left("ACCEPTED"),
                 Column.left("PROVISIONED"), Column.left("FAILED"));
@@ -182,6 +236,32 @@ public final class TextReportWriter implements ReportWriter {
                     Boolean.toString(r.failed()));
         }
         return table;
+    }
+
+    /** Whether another request event follows at the same time, so the table is shown once per moment. */
+    private static boolean nextRequestEventAtSameTime(List<EventReport> events, int i, String prefix) {
+        for (int j = i + 1; j < events.size() && events.get(j).atSeconds() == events.get(i).atSeconds(); j++) {
+            if (events.get(j).object().startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final class RequestRow {
+        final double createdAtSeconds;
+        boolean accepted;
+        boolean provisioned;
+        boolean failed;
+
+        RequestRow(double createdAtSeconds) {
+            this.createdAtSeconds = createdAtSeconds;
+        }
+    }
+
+    /** kubectl prints conditions as True/False. */
+    private static String title(boolean value) {
+        return value ? "True" : "False";
     }
 
     private static String qualifiedName(String namespace, String name) {

@@ -44,6 +44,40 @@ class TextReportWriterTest {
     }
 
     @Test
+    void replaysTheProvisioningRequestTableAtEachChangeAndTheRayJobStatus() throws IOException {
+        String pr = "ProvisioningRequest/default/rayjob-train-1a2b3-gpu-1";
+        List<Report.EventReport> events = List.of(
+                new Report.EventReport(0, "RayJob/default/train", "Normal", "Suspended", "jobDeploymentStatus: Suspended (x)"),
+                new Report.EventReport(0, pr, "Normal", "Created", "by admission check gpu"),
+                new Report.EventReport(0, pr, "Normal", "Accepted", "pool will add 1 node"),
+                new Report.EventReport(60, "Node/pool-0", "Normal", "NodeReady", "joined"),
+                new Report.EventReport(60, pr, "Normal", "Provisioned", "1 node Ready"),
+                new Report.EventReport(60, "RayJob/default/train", "Normal", "Running", "jobDeploymentStatus: Running (y)"),
+                new Report.EventReport(90, "RayJob/default/train", "Normal", "Admitted", "not a status change"));
+        Report report = new Report(Report.SCHEMA, 90.0, List.of(), List.of(), List.of(),
+                List.of(new Report.ProvisioningRequestReport("rayjob-train-1a2b3-gpu-1", "default/train", true, true, false)),
+                events);
+
+        String text = text(report);
+
+        assertThat(text).contains("""
+                RayJob status over time (status.jobDeploymentStatus)
+                  TIME   RAYJOB          JOBDEPLOYMENTSTATUS
+                    0s   default/train   Suspended
+                   60s   default/train   Running
+
+                Provisioning requests over time (kubectl get provisioningrequest after each change)
+                  at 0s
+                    NAME                       ACCEPTED   PROVISIONED   FAILED   AGE
+                    rayjob-train-1a2b3-gpu-1   True       False         False     0s
+                  at 60s
+                    NAME                       ACCEPTED   PROVISIONED   FAILED   AGE
+                    rayjob-train-1a2b3-gpu-1   True       True          False    60s
+                """);
+        assertThat(text).contains("rayjob-train-1a2b3-gpu-1   default/train   true       true          false");
+    }
+
+    @Test
     void leavesOutNodesAndProvisioningRequestsWhenThereAreNone() throws IOException {
         assertThat(text(SampleReports.empty())).isEqualTo("""
                 Simulation ended at 0s of virtual time; no workloads.

@@ -28,10 +28,11 @@ final class SimWorkload {
     String message = "";
     final List<Report.Eviction> evictions = new ArrayList<>();
 
-    SimWorkload(WorkloadSource source, Workload workload) {
+    /** @param suspendedByKueue whether a Kueue queue manages it, so that it is created suspended */
+    SimWorkload(WorkloadSource source, Workload workload, boolean suspendedByKueue) {
         this.source = source;
         this.workload = workload;
-        this.standIn = JobStandIn.forKind(source.kind());
+        this.standIn = JobStandIn.forKind(source.kind(), suspendedByKueue);
     }
 
     String objectRef() {

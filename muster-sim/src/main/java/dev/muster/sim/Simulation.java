@@ -70,7 +70,7 @@ public final class Simulation {
         for (WorkloadSource source : scenario.workloads()) {
             Workload wl = new Workload(engineKey(source, collisions), localQueueOf(source, scenario), source.priority(),
                     source.arrivalMillis(), sequence++, source.podSets());
-            SimWorkload sw = new SimWorkload(source, wl);
+            SimWorkload sw = new SimWorkload(source, wl, !wl.queueName().isEmpty() && !inKaiQueue(source));
             workloads.add(sw);
             byEngineKey.put(wl.key(), sw);
         }

@@ -22,6 +22,21 @@ public sealed interface JobStandIn {
     /** Muster evicted the workload: the controller stops it and its pods go away. */
     List<StatusChange> evicted();
 
+    /**
+     * The stand-in for a kind. {@code suspendedByKueue} is false when no Kueue queue manages the
+     * object (KAI schedules it, or nothing does): then nobody suspends it, and KubeRay creates the
+     * pods at once, which wait in Pending until the scheduler binds them.
+     */
+    static JobStandIn forKind(String kind, boolean suspendedByKueue) {
+        if (!suspendedByKueue && kind.equals("RayCluster")) {
+            return new SchedulerGatedRayClusterStandIn();
+        }
+        if (!suspendedByKueue && kind.equals("RayJob")) {
+            return new SchedulerGatedRayJobStandIn();
+        }
+        return forKind(kind);
+    }
+
     static JobStandIn forKind(String kind) {
         return switch (kind) {
             case "RayJob" -> new RayJobStandIn();
@@ -74,6 +89,49 @@ public sealed interface JobStandIn {
 
         public List<StatusChange> evicted() {
             return List.of(new StatusChange("Suspended", "state: suspended (spec.suspend=true; its pods are deleted)"));
+        }
+    }
+
+    /** A RayCluster no Kueue queue manages: KubeRay creates its pods at once; they wait for the scheduler. */
+    record SchedulerGatedRayClusterStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("PodsPending", "KubeRay creates the head and worker pods; they stay Pending"
+                    + " until the scheduler can place the whole gang"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of(new StatusChange("Ready", "state: ready (the scheduler bound every pod of the gang)"));
+        }
+
+        public List<StatusChange> finished() {
+            return List.of(new StatusChange("Deleted", "the RayCluster is deleted and its pods release their resources"));
+        }
+
+        public List<StatusChange> evicted() {
+            return List.of(new StatusChange("PodsPending", "its pods are evicted; KubeRay recreates them and they wait"
+                    + " in Pending until the gang fits again"));
+        }
+    }
+
+    /** A RayJob no Kueue queue manages: not suspended; its RayCluster's pods wait for the scheduler. */
+    record SchedulerGatedRayJobStandIn() implements JobStandIn {
+        public List<StatusChange> created() {
+            return List.of(new StatusChange("Initializing", RayJobStandIn.STATUS + "Initializing (KubeRay creates the"
+                    + " RayCluster; its pods stay Pending until the scheduler can place the whole gang)"));
+        }
+
+        public List<StatusChange> admitted() {
+            return List.of(new StatusChange("Running", RayJobStandIn.STATUS + "Running (all pods of the RayCluster run;"
+                    + " the submitter starts the job)"));
+        }
+
+        public List<StatusChange> finished() {
+            return new RayJobStandIn().finished();
+        }
+
+        public List<StatusChange> evicted() {
+            return List.of(new StatusChange("Initializing", RayJobStandIn.STATUS + "Initializing (its pods were evicted;"
+                    + " they wait in Pending until the gang fits again)"));
         }
     }
 

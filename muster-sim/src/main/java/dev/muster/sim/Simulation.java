@@ -241,7 +241,9 @@ public final class Simulation {
                 }
                 case Decision.Wait wait -> {
                     sw.message = wait.reason();
-                    timeline.add(now, sw.objectRef(), "Normal", "Pending", wait.reason());
+                    // A workload holding quota whose checks passed may still wait for room on the nodes.
+                    timeline.add(now, sw.objectRef(), "Normal",
+                            sw.state == WorkloadState.QuotaReserved ? "WaitingForNodes" : "Pending", wait.reason());
                 }
             }
         }

@@ -621,6 +621,11 @@ public final class Engine {
     /** An empty node left the cluster; removing a node that still runs pods is refused. */
     public void removeNode(String name) {
         placements.removeNode(name);
+        // Nothing fits better without it, but the reasons of gangs waiting for room name the nodes.
+        for (QuotaNode root : queuesByRoot.keySet()) {
+            freedVersion.merge(root, 1L, Long::sum);
+        }
+        dirtyRoots.addAll(rootsByName.keySet());
     }
 
     /**

@@ -37,14 +37,18 @@ final class NodeCountEstimate {
                         + ": " + refusal);
             }
             if (!probe.fits(g.shape())) {
-                return new Result.Never("a pod of pod set " + g.podSet() + " asks more than a whole node of pool "
-                        + pool.name() + " offers (" + offer(pool.template()) + ")");
+                return new Result.Never("a pod of pod set " + g.podSet() + " asks for " + excess(g, pool.template())
+                        + " than a whole node of pool " + pool.name() + " has (" + offer(pool.template()) + ")");
             }
         }
         int low = Math.max(1, lowerBound(pool.template(), pods));
-        if (low > maxNodes || !fitsOn(pool, pods, maxNodes)) {
-            return new Result.Never("it needs more than the " + maxNodes + " nodes pool " + pool.name()
-                    + (maxNodes == pool.maxNodes() ? " may have (maxNodes)" : " can still add (maxNodes " + pool.maxNodes() + ")"));
+        String limit = maxNodes == pool.maxNodes() ? "pool " + pool.name() + " may have at most " + maxNodes + " (maxNodes)"
+                : "pool " + pool.name() + " can add only " + maxNodes + " more (maxNodes " + pool.maxNodes() + ")";
+        if (low > maxNodes) {
+            return new Result.Never("it needs at least " + low + " nodes, and " + limit);
+        }
+        if (!fitsOn(pool, pods, maxNodes)) {
+            return new Result.Never("its pods do not fit on " + maxNodes + " nodes, and " + limit);
         }
         int high = maxNodes;
         while (low < high) {
@@ -87,6 +91,20 @@ final class NodeCountEstimate {
             bound = Math.max(bound, (gpus + template.gpuDevices() - 1) / template.gpuDevices());
         }
         return (int) Math.min(bound, Integer.MAX_VALUE);
+    }
+
+    /** What of a pod's request no node of the template can give: {@code more cpu (6)}. */
+    private static String excess(GangPlacer.PodGroup g, NodeSpec template) {
+        List<String> parts = new ArrayList<>();
+        g.shape().requests().amounts().forEach((r, q) -> {
+            if (q.milli() > template.allocatable().get(r).milli()) {
+                parts.add(r + " (" + q.format(r) + ")");
+            }
+        });
+        if (g.shape().gpu() instanceof GpuRequest.Whole w && w.devices() > template.gpuDevices()) {
+            parts.add(NodeSpec.GPU + " (" + w.devices() + ")");
+        }
+        return parts.isEmpty() ? "more" : "more " + String.join(" and ", parts);
     }
 
     private static String offer(NodeSpec template) {

@@ -13,6 +13,7 @@ import dev.muster.sim.Timeline;
 import dev.muster.sim.VirtualTime;
 import dev.muster.sim.provisioning.ProvisioningRequest;
 import dev.muster.sim.report.Report;
+import dev.muster.sim.report.SecondsText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -189,7 +190,8 @@ public final class NodePoolAutoscaler {
         timeline.add(time.nowMillis(), "NodePool/" + pool.spec.name(), "Normal", "ScaleUp",
                 "adding " + count(count) + " " + purpose + ": "
                         + String.join(", ", batch.stream().map(PoolNode::name).toList())
-                        + "; Ready at " + Timeline.duration(readyAt));
+                        + "; Ready in " + Timeline.duration(pool.spec.provisioningDelayMillis())
+                        + " (at " + SecondsText.format(readyAt / 1000.0) + ")");
         time.at(readyAt, () -> ready(pool, batch, request));
     }
 
@@ -301,28 +303,35 @@ public final class NodePoolAutoscaler {
         }
     }
 
-    /** The fewest nodes of one plain pool with which the whole gang fits; failing that, what its pods that fit a pool's nodes need. */
+    /**
+     * Scales up for a gang as the cluster autoscaler would: the fewest nodes of one plain pool with
+     * which the whole gang fits; else, pod set by pod set, the fewest nodes of the first pool that
+     * takes it (a gang may need nodes of several pools, a head on a GPU pool and a submitter on a
+     * CPU pool); failing both, nodes for the pods that fit a pool's nodes, which then wait idle.
+     */
     private boolean scaleUpFor(UnplacedGang gang, List<Pool> plain) {
         List<NodeSpec> upcoming = new ArrayList<>();
         nodes.stream().filter(n -> n.live() && n.readyAtMillis == null).forEach(n -> upcoming.add(n.spec));
         for (Pool pool : plain) {
-            int room = pool.spec.maxNodes() - live(pool);
-            if (room <= 0 || !available(pool)) {
-                continue;
-            }
-            int fewest = fewestNodes(pool, gang.pods(), upcoming, room);
-            if (fewest > 0) {
-                provision(pool, fewest, null, "for the pending pods of " + gang.workload());
-                return true;
+            int room = room(pool);
+            if (room > 0) {
+                int fewest = fewestNodes(pool, gang.pods(), upcoming, room);
+                if (fewest > 0) {
+                    provision(pool, fewest, null, "for the pending pods of " + gang.workload());
+                    return true;
+                }
             }
         }
+        Map<Pool, Integer> perPool = perPodSet(gang, plain, upcoming);
+        if (!perPool.isEmpty()) {
+            perPool.forEach((pool, count) -> provision(pool, count, null, "for the pending pods of " + gang.workload()));
+            return true;
+        }
+        boolean added = false;
         for (Pool pool : plain) {
-            int room = pool.spec.maxNodes() - live(pool);
-            if (room <= 0 || !available(pool)) {
-                continue;
-            }
+            int room = room(pool);
             List<GangPlacer.PodGroup> fitting = podsFitting(pool, gang.pods());
-            if (fitting.isEmpty()) {
+            if (room <= 0 || fitting.isEmpty()) {
                 continue;
             }
             int count = switch (estimate.estimate(pool.spec, fitting, room)) {
@@ -332,9 +341,45 @@ public final class NodePoolAutoscaler {
             provision(pool, count, null, "for pending pods of " + gang.workload()
                     + " (they cannot hold the whole gang: a plain pool scales up pod by pod, not all or nothing,"
                     + " so these nodes wait idle)");
-            return true;
+            added = true;
         }
-        return false;
+        return added;
+    }
+
+    /**
+     * Nodes per pool such that each pod set fits with them, pod set by pod set, and the whole gang
+     * fits with all of them; empty when that fails.
+     */
+    private Map<Pool, Integer> perPodSet(UnplacedGang gang, List<Pool> plain, List<NodeSpec> upcoming) {
+        Map<Pool, Integer> perPool = new java.util.LinkedHashMap<>();
+        List<NodeSpec> extra = new ArrayList<>(upcoming);
+        for (GangPlacer.PodGroup group : gang.pods()) {
+            if (engine.placeableWith(List.of(group), extra)) {
+                continue;
+            }
+            boolean placed = false;
+            for (Pool pool : plain) {
+                int room = room(pool) - perPool.getOrDefault(pool, 0);
+                int fewest = room > 0 ? fewestNodes(pool, List.of(group), extra, room) : 0;
+                if (fewest > 0) {
+                    for (int i = 0; i < fewest; i++) {
+                        extra.add(pool.spec.node(pool.spec.name() + "-planned-" + extra.size(), Map.of()));
+                    }
+                    perPool.merge(pool, fewest, Integer::sum);
+                    placed = true;
+                    break;
+                }
+            }
+            if (!placed) {
+                return Map.of();
+            }
+        }
+        return engine.placeableWith(gang.pods(), extra) ? perPool : Map.of();
+    }
+
+    /** How many more nodes the pool may have now; 0 before it is available. */
+    private int room(Pool pool) {
+        return available(pool) ? Math.max(0, pool.spec.maxNodes() - live(pool)) : 0;
     }
 
     private boolean available(Pool pool) {
@@ -365,7 +410,7 @@ public final class NodePoolAutoscaler {
     private boolean placeableWithNew(Pool pool, List<GangPlacer.PodGroup> pods, List<NodeSpec> upcoming, int count) {
         List<NodeSpec> extra = new ArrayList<>(upcoming);
         for (int i = 0; i < count; i++) {
-            extra.add(pool.spec.node(pool.spec.name() + "-estimate-" + i, Map.of()));
+            extra.add(pool.spec.node(pool.spec.name() + "-estimate-" + extra.size(), Map.of()));
         }
         return engine.placeableWith(pods, extra);
     }

@@ -9,13 +9,13 @@ import java.math.RoundingMode;
  * <p>Plain seconds rather than {@code 1m30s} because expectation files and the JSON report both count
  * in seconds ({@code admittedAtSeconds: 90}): what a user reads here is what they write there.
  */
-final class SecondsText {
+public final class SecondsText {
 
     private SecondsText() {
     }
 
     /** {@code null} (not happened) is shown as {@code -}. */
-    static String format(Double seconds) {
+    public static String format(Double seconds) {
         if (seconds == null) {
             return "-";
         }

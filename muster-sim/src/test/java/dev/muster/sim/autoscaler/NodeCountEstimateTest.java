@@ -54,14 +54,14 @@ class NodeCountEstimateTest {
     void moreNodesThanThePoolMayHaveIsNever() {
         assertThat(estimate.estimate(pool(3), List.of(pods("workers", 4, 2, 1, true)), 3))
                 .isInstanceOfSatisfying(NodeCountEstimate.Result.Never.class,
-                        n -> assertThat(n.reason()).contains("more than the 3 nodes pool gpu-pool may have"));
+                        n -> assertThat(n.reason()).contains("needs at least 4 nodes, and pool gpu-pool may have at most 3 (maxNodes)"));
     }
 
     @Test
     void aPodBiggerThanANodeOrNotToleratingItsTaintIsNever() {
         assertThat(estimate.estimate(pool(10), List.of(pods("head", 1, 2, 2, true)), 10))
                 .isInstanceOfSatisfying(NodeCountEstimate.Result.Never.class,
-                        n -> assertThat(n.reason()).contains("asks more than a whole node of pool gpu-pool"));
+                        n -> assertThat(n.reason()).contains("asks for more nvidia.com/gpu (2) than a whole node of pool gpu-pool has"));
         assertThat(estimate.estimate(pool(10), List.of(pods("head", 1, 2, 1, false)), 10))
                 .isInstanceOfSatisfying(NodeCountEstimate.Result.Never.class,
                         n -> assertThat(n.reason()).contains("taint nvidia.com/gpu=present:NoSchedule not tolerated"));

@@ -71,6 +71,8 @@ public final class Engine {
     private final java.util.Set<ObjectKey> awaitingPlacement = new java.util.TreeSet<>();
     /** Gangs that fit their quota but found no room on the nodes, as last tried; what an autoscaler looks at. */
     private final Map<ObjectKey, UnplacedGang> unplaced = new TreeMap<>();
+    /** For gangs awaiting placement: the room version of their last failed try. */
+    private final Map<ObjectKey, Long> placementTriedAt = new HashMap<>();
     private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
     /** Workloads waiting out a requeue backoff: key → the time they queue again. */
     private final Map<ObjectKey, Long> backoff = new TreeMap<>();
@@ -385,6 +387,7 @@ public final class Engine {
                     p.nodeSelectors.putAll(nodeSelectorsByPodSet);
                 }
                 if (!p.admitted && p.allChecksReady()) {
+                    placementTriedAt.remove(key);
                     placements.selectNodes(key, Map.copyOf(p.nodeSelectors));
                     // The pods get their place now that the checks passed (the nodes may be new ones).
                     awaitingPlacement.add(key);
@@ -479,6 +482,7 @@ public final class Engine {
         tree.remove(cq.node(), a.assignment().usage());
         placements.release(a.workload().key());
         awaitingPlacement.remove(a.workload().key());
+        placementTriedAt.remove(a.workload().key());
         unplaced.remove(a.workload().key());
         freedVersion.merge(cq.node().root(), 1L, Long::sum);
         cq.released(a.workload().key());
@@ -572,8 +576,13 @@ public final class Engine {
                 awaitingPlacement.remove(key);
                 continue;
             }
+            Long triedAt = placementTriedAt.get(key);
+            if (triedAt != null && triedAt == placements.roomVersion()) {
+                continue; // no room appeared since it last found none
+            }
             String unplaceable = placements.active() ? placements.place(a.workload(), a.assignment()) : null;
             if (unplaceable != null) {
+                placementTriedAt.put(key, placements.roomVersion());
                 String reason = "admission checks passed; waiting for room on the nodes: " + unplaceable;
                 unplaced.put(key, new UnplacedGang(key, placements.groups(a.workload(), a.assignment()), true));
                 if (!reason.equals(reasons.put(key, reason))) {
@@ -582,6 +591,7 @@ public final class Engine {
                 continue;
             }
             awaitingPlacement.remove(key);
+            placementTriedAt.remove(key);
             unplaced.remove(key);
             reasons.remove(key);
             p.admitted = true;
@@ -682,10 +692,12 @@ public final class Engine {
         for (var it = backoff.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<ObjectKey, Long> e = it.next();
             if (e.getValue() <= nowMillis) {
+                // Read the key before removing: TreeMap reuses a removed entry for its successor.
+                ObjectKey key = e.getKey();
                 it.remove();
-                ClusterQueueState cq = pendingQueue.get(e.getKey());
-                cq.unpark(e.getKey());
-                cq.enqueue(pending.get(e.getKey()));
+                ClusterQueueState cq = pendingQueue.get(key);
+                cq.unpark(key);
+                cq.enqueue(pending.get(key));
                 markDirty(cq);
             }
         }

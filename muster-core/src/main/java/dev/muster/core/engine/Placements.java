@@ -41,6 +41,8 @@ final class Placements {
     /** Node selectors an admission check added to pod sets (a provisioning request's nodes), by workload. */
     private final Map<ObjectKey, Map<String, Map<String, String>>> podSetSelectors = new HashMap<>();
     private boolean active;
+    /** Bumped whenever room appears (pods leave, a node joins): a gang that found no place can only find one after. */
+    private long roomVersion;
 
     Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
@@ -64,6 +66,11 @@ final class Placements {
         }
         nodes.put(spec.name(), new NodeState(spec));
         active = true;
+        roomVersion++;
+    }
+
+    long roomVersion() {
+        return roomVersion;
     }
 
     /** Removes an empty node; a node that still holds pods is refused, as draining it is the adapter's job. */
@@ -155,6 +162,7 @@ final class Placements {
         List<NodeState.Allocation> allocations = held.remove(key);
         if (allocations != null) {
             GangPlacer.release(allocations);
+            roomVersion++;
         }
         pods.remove(key);
         podSetSelectors.remove(key);

@@ -75,7 +75,7 @@ public final class NodeState {
     private static final Taint UNSCHEDULABLE = new Taint("node.kubernetes.io/unschedulable", "", "NoSchedule");
 
     private boolean cordonedFor(PodShape pod) {
-        return spec.unschedulable() && pod.tolerations().stream().noneMatch(t -> t.tolerates(UNSCHEDULABLE));
+        return spec.unschedulable() && !tolerated(pod, UNSCHEDULABLE);
     }
 
     /** Whether the pod may go to this node at all: schedulable, selector, affinity, taints. */
@@ -106,7 +106,7 @@ public final class NodeState {
         }
         for (Taint t : spec.taints()) {
             if ((t.effect().equals("NoSchedule") || t.effect().equals("NoExecute"))
-                    && pod.tolerations().stream().noneMatch(tol -> tol.tolerates(t))) {
+                    && !tolerated(pod, t)) {
                 return explain ? "taint " + t.key() + (t.value().isEmpty() ? "" : "=" + t.value()) + ":" + t.effect()
                         + " not tolerated" : REFUSED;
             }
@@ -115,6 +115,16 @@ public final class NodeState {
     }
 
     private static final String REFUSED = "refused";
+
+    /** A loop, not a stream: this runs for every node a pod is weighed against. */
+    private static boolean tolerated(PodShape pod, Taint taint) {
+        for (dev.muster.core.model.Toleration t : pod.tolerations()) {
+            if (t.tolerates(taint)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private boolean matchesAnyTerm(List<LabelSelector> terms) {
         for (LabelSelector term : terms) {

@@ -67,6 +67,30 @@ class LifecycleTest {
         assertThat(engine.clusterQueue("q").orElseThrow().pendingCount()).isZero();
     }
 
+    @Test
+    void eachBackoffEndsAtItsOwnTime() {
+        // Three workloads wait out backoffs that end in an order other than their names' (b, then a,
+        // then c): each queues again exactly when its own backoff ends, never with another's.
+        ClusterQueuePolicies checks = new ClusterQueuePolicies(ClusterQueuePolicies.Preemption.DEFAULT,
+                ClusterQueuePolicies.FlavorFungibility.DEFAULT, List.of(new AdmissionCheckRule("gate", List.of())),
+                ClusterQueuePolicies.StopPolicy.NONE);
+        Engine engine = f.queue("q", null, 12, checks).engine();
+        java.util.Map<String, Long> backoffs = java.util.Map.of("a", 20_000L, "b", 10_000L, "c", 30_000L);
+        for (String name : List.of("a", "b", "c")) {
+            engine.submit(f.workload("q", name, 0, 1, 2));
+        }
+        engine.schedule(0);
+        backoffs.forEach((name, delay) -> engine.updateCheck(new ObjectKey("q", name), "gate", CheckState.RETRY, "", delay));
+        engine.schedule(0).forEach(d -> engine.evicted(d.workload(), 0));
+
+        for (long t : List.of(10_000L, 20_000L, 30_000L)) {
+            List<String> reserved = engine.schedule(t).stream().filter(d -> d instanceof Decision.ReserveQuota)
+                    .map(d -> d.workload().name()).toList();
+            String due = backoffs.entrySet().stream().filter(e -> e.getValue() == t).findFirst().orElseThrow().getKey();
+            assertThat(reserved).as("reserved at %d ms", t).containsExactly(due);
+        }
+    }
+
     private Engine withPodsReady(boolean block, Optional<Integer> limit) {
         PodsReadyPolicy policy = new PodsReadyPolicy(true, 120_000, block, true, limit, 60_000, 3_600_000);
         return f.queue("q", null, 4).engine(new AdmissionSettings(false, List.of(), policy));

@@ -47,9 +47,13 @@ final class NodeCountEstimate {
         if (low > maxNodes) {
             return new Result.Never("it needs at least " + low + " nodes, and " + limit);
         }
+        if (fitsOn(pool, pods, low)) {
+            return new Result.Nodes(low); // the common case: the resource totals decide
+        }
         if (!fitsOn(pool, pods, maxNodes)) {
             return new Result.Never("its pods do not fit on " + maxNodes + " nodes, and " + limit);
         }
+        low++;
         int high = maxNodes;
         while (low < high) {
             int mid = (low + high) >>> 1;

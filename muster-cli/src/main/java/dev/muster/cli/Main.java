@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         description = {
             "Queues, admits and places gangs of pods on shared GPU clusters,",
             "from the Kueue, KAI Scheduler and KubeRay manifests you already have."},
-        subcommands = {SimulateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SimulateCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

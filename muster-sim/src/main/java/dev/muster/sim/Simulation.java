@@ -1,5 +1,8 @@
 package dev.muster.sim;
 
+import dev.muster.api.scenario.EngineSettings;
+import dev.muster.api.cluster.ClusterCapacity;
+import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;

@@ -188,6 +188,66 @@ public final class Engine {
         }, () -> unreportedReasons.put(wl.key(), reasons.get(wl.key())));
     }
 
+    /**
+     * Takes over an admission made earlier (by a previous run of the controller, or before the
+     * queues changed): the workload holds quota in {@code clusterQueue} with these counts and
+     * flavors, and its pods may run when {@code checksPassed}; otherwise it waits for its checks.
+     * No decision is taken and nothing is re-checked: the quota is simply held, as it is in the
+     * cluster. Placement is not restored (pods on nodes are not tracked for taken-over admissions).
+     *
+     * @throws IllegalArgumentException when the ClusterQueue does not exist or a pod set, resource
+     *                                  or flavor does not match the workload and the queue
+     */
+    public void restore(Workload wl, String clusterQueue, List<PodSetAssignment> podSets, boolean checksPassed,
+            long admittedAtMillis) {
+        if (pending.containsKey(wl.key()) || admitted.containsKey(wl.key())) {
+            throw new IllegalStateException("workload " + wl.key() + " is already known");
+        }
+        ClusterQueueState cq = queues.get(clusterQueue);
+        if (cq == null) {
+            throw new IllegalArgumentException("no ClusterQueue " + clusterQueue);
+        }
+        if (podSets.size() != wl.podSets().size()) {
+            throw new IllegalArgumentException("workload " + wl.key() + " has " + wl.podSets().size()
+                    + " pod sets, its admission " + podSets.size());
+        }
+        long[] usage = new long[tree.index().size()];
+        for (int i = 0; i < podSets.size(); i++) {
+            PodSetAssignment psa = podSets.get(i);
+            for (Map.Entry<String, Quantity> r : wl.podSets().get(i).perPod().amounts().entrySet()) {
+                String flavor = psa.flavors().get(r.getKey());
+                if (flavor == null) {
+                    continue; // a resource the queue does not cover: Kueue ignores it too
+                }
+                int fr = tree.index().indexOf(flavor, r.getKey());
+                if (fr < 0) {
+                    throw new IllegalArgumentException("flavor " + flavor + " has no quota for " + r.getKey());
+                }
+                usage[fr] += r.getValue().milli() * psa.count();
+            }
+        }
+        tree.add(cq.node(), usage);
+        boolean borrows = false;
+        for (int fr = 0; fr < usage.length; fr++) {
+            borrows |= usage[fr] > 0 && cq.node().borrows(fr);
+        }
+        Assignment assignment = new Assignment(podSets, usage, borrows);
+        AdmittedWorkload a = new AdmittedWorkload(wl, clusterQueue, assignment, admittedAtMillis);
+        cq.admitted(a);
+        admitted.put(wl.key(), a);
+        WorkloadProgress p = new WorkloadProgress();
+        progress.put(wl.key(), p);
+        List<String> checks = checksFor(cq, assignment);
+        if (checksPassed) {
+            checks.forEach(c -> p.checks.put(c, CheckState.READY));
+            p.admitted = true;
+            p.admittedAtMillis = admittedAtMillis;
+        } else {
+            checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
+        }
+        markDirty(cq);
+    }
+
     private String namespaceRefusal(ClusterQueueState cq, String ns) {
         if (cq.spec().namespaceSelector().matches(namespaceLabels(ns))) {
             return null;

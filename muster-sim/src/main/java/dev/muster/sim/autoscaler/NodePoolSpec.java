@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.manifest.GoDuration;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.core.placement.NodeSpec;
-import dev.muster.sim.ClusterNodes;
+import dev.muster.api.cluster.ClusterNodes;
 import java.util.Optional;
 
 /**

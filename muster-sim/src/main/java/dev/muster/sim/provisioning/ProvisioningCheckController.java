@@ -2,6 +2,7 @@ package dev.muster.sim.provisioning;
 
 import dev.muster.api.kueue.AdmissionCheckDeclaration;
 import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.api.workload.KueueWorkloadNames;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
@@ -12,15 +13,10 @@ import dev.muster.sim.Timeline;
 import dev.muster.sim.VirtualTime;
 import dev.muster.sim.autoscaler.NodePoolAutoscaler;
 import dev.muster.sim.report.Report;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -207,21 +203,8 @@ public final class ProvisioningCheckController {
         return String.join(", ", groups.stream().map(g -> g.podSet() + " x" + g.count()).toList());
     }
 
-    /**
-     * The name Kueue gives the Workload of a job: {@code <kind>-<job name>-<5 hex digits>}; a Workload
-     * object keeps its own name. Kueue hashes the job's UID, which the virtual cluster does not have;
-     * the kind, namespace and name stand in, so the name is the same in every run.
-     */
+    /** The name Kueue gives the Workload of a job (see {@link KueueWorkloadNames}). */
     static String kueueWorkloadName(String kind, ObjectKey key) {
-        if (kind.equals("Workload")) {
-            return key.name();
-        }
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-1")
-                    .digest((kind + "/" + key).getBytes(StandardCharsets.UTF_8));
-            return kind.toLowerCase(Locale.ROOT) + "-" + key.name() + "-" + HexFormat.of().formatHex(digest).substring(0, 5);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-1 is part of every Java runtime", e);
-        }
+        return KueueWorkloadNames.of(kind, key);
     }
 }

@@ -1,4 +1,4 @@
-package dev.muster.sim;
+package dev.muster.api.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.scenario.DeclaredObject;
@@ -22,7 +22,7 @@ public final class ClusterNodes {
     private ClusterNodes() {
     }
 
-    static List<NodeSpec> of(Scenario scenario) {
+    public static List<NodeSpec> of(Scenario scenario) {
         List<NodeSpec> nodes = new ArrayList<>();
         for (DeclaredObject o : scenario.otherObjects("Node")) {
             nodes.add(node(o.name(), o.body()));

@@ -1,18 +1,16 @@
-package dev.muster.sim;
+package dev.muster.api.scenario;
 
-import dev.muster.api.scenario.KueueSettings;
-import dev.muster.api.scenario.WaitForPodsReady;
 import dev.muster.core.admission.AdmissionSettings;
 import dev.muster.core.admission.PodsReadyPolicy;
 import dev.muster.core.preemption.FairSharingPreemption;
 
 /** Kueue's manager Configuration and Muster's own, as read from the manifests, in the engine's terms. */
-final class EngineSettings {
+public final class EngineSettings {
 
     private EngineSettings() {
     }
 
-    static AdmissionSettings from(dev.muster.api.scenario.Scenario scenario) {
+    public static AdmissionSettings from(Scenario scenario) {
         KueueSettings kueue = scenario.settings();
         WaitForPodsReady w = kueue.waitForPodsReady();
         WaitForPodsReady.RequeuingStrategy r = w.requeuingStrategy();

@@ -1,4 +1,4 @@
-package dev.muster.sim;
+package dev.muster.api.cluster;
 
 import dev.muster.core.placement.NodeSpec;
 import java.util.List;
@@ -9,12 +9,12 @@ import java.util.TreeMap;
  * What the cluster's nodes can hold, per resource: the capacity KAI divides among its queues.
  * Without nodes it is unknown, and queues are bounded by their quotas and limits only.
  */
-final class ClusterCapacity {
+public final class ClusterCapacity {
 
     private ClusterCapacity() {
     }
 
-    static Map<String, Long> of(List<NodeSpec> nodes) {
+    public static Map<String, Long> of(List<NodeSpec> nodes) {
         Map<String, Long> total = new TreeMap<>();
         for (NodeSpec node : nodes) {
             node.allocatable().amounts().forEach((r, q) -> total.merge(r, q.milli(), Long::sum));

@@ -1,0 +1,437 @@
+package dev.muster.operator.decide;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.api.cluster.ClusterCapacity;
+import dev.muster.api.cluster.ClusterNodes;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.EngineSettings;
+import dev.muster.api.scenario.Scenario;
+import dev.muster.api.scenario.WorkloadSource;
+import dev.muster.api.workload.KueueWorkloadNames;
+import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.ResourceFlavorSpec;
+import dev.muster.core.model.Workload;
+import dev.muster.core.placement.NodeSpec;
+import dev.muster.operator.config.ClusterConfiguration;
+import dev.muster.operator.jobs.JobAdapter;
+import dev.muster.operator.jobs.JobPatches;
+import dev.muster.operator.kube.ClusterWriter;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one thread that owns the engine. Informers post what they see (configuration objects,
+ * jobs, Workload objects); the decider applies each change, runs a scheduling cycle, and carries
+ * the decisions out through the {@link ClusterWriter}: unsuspend or suspend jobs, Workload objects
+ * and their status, events. Changes that arrive together are applied together before one cycle.
+ */
+public final class Decider implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Decider.class);
+    private static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+
+    private final ClusterWriter writer;
+    private final Clock clock;
+    private final LinkedBlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
+    private final Map<String, JsonNode> configObjects = new TreeMap<>();
+    private final Map<ObjectKey, JsonNode> workloadObjects = new HashMap<>();
+    private final Map<List<Object>, TrackedJob> jobs = new LinkedHashMap<>();
+    private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
+    private final List<Consumer<Decider>> afterCycle = new ArrayList<>();
+    private boolean configDirty;
+    private ClusterConfiguration configuration;
+    private String configurationError = "no configuration read yet";
+    private Engine engine;
+    private Thread thread;
+    private volatile boolean running;
+    private volatile long cycles;
+
+    public Decider(ClusterWriter writer, Clock clock) {
+        this.writer = writer;
+        this.clock = clock;
+    }
+
+    public synchronized void start() {
+        if (thread != null) {
+            return;
+        }
+        running = true;
+        thread = new Thread(this::loop, "muster-decider");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    /** A queue, flavor, priority class, namespace or node was added or changed. */
+    public void configurationObject(JsonNode object) {
+        inbox.add(() -> {
+            configObjects.put(id(object), object);
+            configDirty = true;
+        });
+    }
+
+    public void configurationObjectDeleted(JsonNode object) {
+        inbox.add(() -> {
+            configObjects.remove(id(object));
+            configDirty = true;
+        });
+    }
+
+    /** A Workload object as the API has it: on a restart, its status tells what was admitted. */
+    public void workloadObject(JsonNode workload) {
+        inbox.add(() -> workloadObjects.put(key(workload), workload));
+    }
+
+    public void job(JobAdapter adapter, JsonNode job) {
+        inbox.add(() -> jobChanged(adapter, job));
+    }
+
+    public void jobDeleted(JobAdapter adapter, JsonNode job) {
+        inbox.add(() -> {
+            TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key(job)));
+            if (t != null) {
+                byWorkload.remove(t.workload == null ? null : t.workload.key());
+                if (engine != null && t.workload != null) {
+                    engine.remove(t.workload.key());
+                }
+            }
+        });
+    }
+
+    /** Whether the decider runs with a valid configuration; otherwise why not. */
+    public Optional<String> notReady() {
+        return configuration == null ? Optional.of(configurationError) : Optional.empty();
+    }
+
+    public long cycles() {
+        return cycles;
+    }
+
+    /** Runs {@code action} on the decider's thread after the next cycle (tests and metrics read state there). */
+    public void afterNextCycle(Consumer<Decider> action) {
+        inbox.add(() -> afterCycle.add(action));
+    }
+
+    private void loop() {
+        List<Runnable> batch = new ArrayList<>();
+        while (running) {
+            try {
+                batch.add(inbox.take());
+                inbox.drainTo(batch);
+                for (Runnable r : batch) {
+                    r.run();
+                }
+                batch.clear();
+                cycle();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                batch.clear();
+                LOG.error("decider cycle failed; the next change tries again", e);
+            }
+        }
+    }
+
+    private void cycle() {
+        if (configDirty) {
+            configDirty = false;
+            reconfigure();
+        }
+        if (engine != null) {
+            long now = clock.millis();
+            for (int round = 0; round < 100; round++) {
+                List<ObjectKey> evicted = apply(engine.schedule(now), now);
+                if (evicted.isEmpty()) {
+                    break;
+                }
+                evicted.forEach(k -> engine.evicted(k, now));
+            }
+            writeStatuses();
+        }
+        cycles++;
+        List<Consumer<Decider>> actions = List.copyOf(afterCycle);
+        afterCycle.clear();
+        actions.forEach(a -> a.accept(this));
+    }
+
+    /**
+     * Reads the configuration again and builds a new engine. Admissions in force are taken over
+     * as they are (the engine's restore), and pending jobs queue again in their original order.
+     */
+    private void reconfigure() {
+        ClusterConfiguration next;
+        try {
+            next = ClusterConfiguration.of(configObjects.values());
+        } catch (ManifestException e) {
+            configurationError = "the configuration is refused, the previous one stays in force: " + e.getMessage();
+            LOG.error(configurationError);
+            return;
+        }
+        configuration = next;
+        configurationError = "";
+        Scenario s = next.scenario();
+        List<NodeSpec> nodes = ClusterNodes.of(s);
+        engine = new Engine(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(), s.kaiQueues(),
+                ClusterCapacity.of(nodes), List.of(), s.flavors(), EngineSettings.from(s));
+        byWorkload.clear();
+        List<TrackedJob> all = new ArrayList<>(jobs.values());
+        all.sort(Comparator.comparingLong((TrackedJob t) -> createdMillis(t.live)).thenComparing(t -> t.key));
+        for (TrackedJob t : all) {
+            if (t.state != TrackedJob.State.FINISHED) {
+                enter(t);
+            }
+        }
+    }
+
+    private void jobChanged(JobAdapter adapter, JsonNode job) {
+        if (!job.path("metadata").path("labels").has(QUEUE_LABEL)) {
+            return; // not managed by a queue: the default scheduler's business
+        }
+        List<Object> id = List.of(adapter.kind().kind(), key(job));
+        TrackedJob t = jobs.get(id);
+        if (t == null) {
+            ObjectKey key = key(job);
+            t = new TrackedJob(adapter, key, new ObjectKey(key.namespace(), KueueWorkloadNames.of(adapter.kind().kind(), key)), job);
+            jobs.put(id, t);
+            if (!adapter.suspended(job) && !admittedBefore(t)) {
+                // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
+                writer.patchJob(adapter.kind(), key, JobPatches.suspend());
+            }
+            if (engine != null) {
+                enter(t);
+            }
+            return;
+        }
+        t.live = job;
+        if (t.state == TrackedJob.State.FINISHED || engine == null || t.workload == null) {
+            return;
+        }
+        if (adapter.finished(job)) {
+            engine.remove(t.workload.key());
+            t.state = TrackedJob.State.FINISHED;
+            long now = clock.millis();
+            t.condition("Finished", true, "Succeeded", "the job finished", now);
+            t.condition("Admitted", false, "NoReservation", "the job finished", now);
+            t.condition("QuotaReserved", false, "NoReservation", "the job finished", now);
+            t.assignment = null;
+        } else if (t.state == TrackedJob.State.ADMITTED && adapter.podsReady(job)
+                && !t.conditions.containsKey("PodsReady")) {
+            engine.podsReady(t.workload.key());
+            t.condition("PodsReady", true, "PodsReady", "all pods of the workload run", clock.millis());
+        }
+    }
+
+    /** A job joins the engine: read against the configuration, then queued, or its admission taken over. */
+    private void enter(TrackedJob t) {
+        WorkloadSource source;
+        try {
+            source = configuration.workload(t.live);
+        } catch (ManifestException e) {
+            t.state = TrackedJob.State.INVALID;
+            t.message = e.getMessage();
+            writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", "InvalidJob", t.message);
+            return;
+        }
+        t.source = source;
+        t.workload = new Workload(t.workloadKey, source.localQueue().orElse(""), source.priority(),
+                createdMillis(t.live), createdMillis(t.live), source.podSets());
+        byWorkload.put(t.workload.key(), t);
+        writer.ensureWorkload(WorkloadObjects.workload(t));
+        Optional<List<PodSetAssignment>> admission = admissionOf(t);
+        if (admission.isPresent() && !t.adapter.suspended(t.live)) {
+            try {
+                engine.restore(t.workload, t.clusterQueue, admission.get(), true, t.admittedAtMillis);
+                t.state = TrackedJob.State.ADMITTED;
+                t.assignment = engine.admission(t.workload.key()).orElseThrow().assignment();
+                return;
+            } catch (IllegalArgumentException e) {
+                LOG.warn("admission of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
+            }
+        }
+        engine.submit(t.workload);
+        t.state = TrackedJob.State.PENDING;
+    }
+
+    /** Whether the job runs under an admission Muster made before (its Workload's status says so). */
+    private boolean admittedBefore(TrackedJob t) {
+        return admissionOf(t).isPresent();
+    }
+
+    /** The admission in a Workload object's status, if it has one and is Admitted. */
+    private Optional<List<PodSetAssignment>> admissionOf(TrackedJob t) {
+        if (t.assignment != null && t.clusterQueue != null) {
+            return Optional.of(t.assignment.podSets());
+        }
+        JsonNode w = workloadObjects.get(t.workloadKey);
+        if (w == null) {
+            return Optional.empty();
+        }
+        JsonNode status = w.path("status");
+        boolean admitted = false;
+        for (JsonNode c : status.path("conditions")) {
+            admitted |= c.path("type").asText().equals("Admitted") && c.path("status").asText().equals("True");
+        }
+        JsonNode admission = status.path("admission");
+        if (!admitted || !admission.isObject()) {
+            return Optional.empty();
+        }
+        List<PodSetAssignment> podSets = new ArrayList<>();
+        for (JsonNode a : admission.path("podSetAssignments")) {
+            Map<String, String> flavors = new TreeMap<>();
+            a.path("flavors").fields().forEachRemaining(e -> flavors.put(e.getKey(), e.getValue().asText()));
+            podSets.add(new PodSetAssignment(a.path("name").asText(), a.path("count").asInt(), flavors));
+        }
+        t.clusterQueue = admission.path("clusterQueue").asText();
+        for (JsonNode c : status.path("conditions")) {
+            if (c.path("type").asText().equals("Admitted")) {
+                t.admittedAtMillis = parseTime(c.path("lastTransitionTime").asText(""));
+            }
+        }
+        for (JsonNode c : status.path("conditions")) {
+            t.conditions.put(c.path("type").asText(), new Condition(c.path("type").asText(),
+                    c.path("status").asText().equals("True"), c.path("reason").asText(""), c.path("message").asText(""),
+                    parseTime(c.path("lastTransitionTime").asText(""))));
+        }
+        return Optional.of(podSets);
+    }
+
+    private List<ObjectKey> apply(List<Decision> decisions, long now) {
+        List<ObjectKey> evicted = new ArrayList<>();
+        for (Decision d : decisions) {
+            TrackedJob t = byWorkload.get(d.workload());
+            if (t == null) {
+                continue;
+            }
+            switch (d) {
+                case Decision.Admit admit -> admit(t, admit, now);
+                case Decision.ReserveQuota reserve -> {
+                    t.state = TrackedJob.State.QUOTA_RESERVED;
+                    t.clusterQueue = reserve.clusterQueue();
+                    t.assignment = reserve.assignment();
+                    t.condition("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + reserve.clusterQueue(), now);
+                    t.condition("Admitted", false, "UnsatisfiedChecks", "waiting for admission checks "
+                            + String.join(", ", reserve.checks()), now);
+                }
+                case Decision.Evict evict -> {
+                    evict(t, evict, now);
+                    evicted.add(d.workload());
+                }
+                case Decision.Wait wait -> {
+                    t.message = wait.reason();
+                    if (t.state == TrackedJob.State.PENDING) {
+                        t.condition("QuotaReserved", false, "Pending", wait.reason(), now);
+                    }
+                }
+                case Decision.Resize resize -> t.assignment = resize.to();
+            }
+        }
+        return evicted;
+    }
+
+    private void admit(TrackedJob t, Decision.Admit admit, long now) {
+        Map<String, Collection<ResourceFlavorSpec>> flavors = new HashMap<>();
+        Map<String, ResourceFlavorSpec> byName = new HashMap<>();
+        configuration.scenario().flavors().forEach(f -> byName.put(f.name(), f));
+        for (PodSetAssignment psa : admit.assignment().podSets()) {
+            List<ResourceFlavorSpec> specs = new ArrayList<>();
+            new java.util.TreeSet<>(psa.flavors().values()).forEach(f -> Optional.ofNullable(byName.get(f)).ifPresent(specs::add));
+            flavors.put(psa.name(), specs);
+        }
+        writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors));
+        t.state = TrackedJob.State.ADMITTED;
+        t.clusterQueue = admit.clusterQueue();
+        t.assignment = admit.assignment();
+        t.admittedAtMillis = now;
+        t.message = "";
+        String msg = "Quota reserved in ClusterQueue " + admit.clusterQueue();
+        t.condition("QuotaReserved", true, "QuotaReserved", msg, now);
+        t.condition("Admitted", true, "Admitted", "The workload is admitted", now);
+        t.conditions.remove("Evicted");
+        t.conditions.remove("Preempted");
+        writer.event(t.adapter.kind(), t.key, t.uid(), "Normal", "Admitted",
+                "Admitted by ClusterQueue " + admit.clusterQueue());
+    }
+
+    private void evict(TrackedJob t, Decision.Evict evict, long now) {
+        boolean running = t.state == TrackedJob.State.ADMITTED;
+        if (running) {
+            writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
+        }
+        t.state = TrackedJob.State.PENDING;
+        t.assignment = null;
+        t.message = evict.message();
+        t.condition("Evicted", true, evict.reason(), evict.message(), now);
+        if (evict.reason().equals("Preempted")) {
+            t.condition("Preempted", true, evict.detail(), evict.message(), now);
+        }
+        t.condition("QuotaReserved", false, "Pending", evict.message(), now);
+        t.condition("Admitted", false, "NoReservation", evict.message(), now);
+        t.conditions.remove("PodsReady");
+        writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", evict.reason().equals("Preempted") ? "Preempted" : "Evicted",
+                evict.message());
+    }
+
+    private void writeStatuses() {
+        for (TrackedJob t : jobs.values()) {
+            if (t.workload == null) {
+                continue;
+            }
+            var status = WorkloadObjects.status(t);
+            String text = status.toString();
+            if (!text.equals(t.writtenStatus)) {
+                writer.writeWorkloadStatus(t.workloadKey, status);
+                t.writtenStatus = text;
+            }
+        }
+    }
+
+    /** What the decider holds for a job, for tests and diagnostics (read on the decider's thread). */
+    public Optional<String> stateOf(String kind, ObjectKey job) {
+        TrackedJob t = jobs.get(List.of(kind, job));
+        return Optional.ofNullable(t).map(x -> x.state.name());
+    }
+
+    private static String id(JsonNode o) {
+        return o.path("kind").asText() + "/" + key(o);
+    }
+
+    private static ObjectKey key(JsonNode o) {
+        return new ObjectKey(o.path("metadata").path("namespace").asText(""), o.path("metadata").path("name").asText());
+    }
+
+    private static long createdMillis(JsonNode o) {
+        return parseTime(o.path("metadata").path("creationTimestamp").asText(""));
+    }
+
+    private static long parseTime(String rfc3339) {
+        try {
+            return rfc3339.isEmpty() ? 0 : Instant.parse(rfc3339).toEpochMilli();
+        } catch (java.time.format.DateTimeParseException e) {
+            return 0;
+        }
+    }
+}

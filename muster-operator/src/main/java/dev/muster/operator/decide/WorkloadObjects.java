@@ -1,0 +1,101 @@
+package dev.muster.operator.decide;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.model.PodSet;
+import dev.muster.operator.jobs.PodTemplatePath;
+import dev.muster.operator.kube.KubeKind;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Kueue's {@code Workload} object for a job, and its status: pure functions of what the decider
+ * knows, so they can be checked without an API server.
+ */
+final class WorkloadObjects {
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private WorkloadObjects() {
+    }
+
+    /** The Workload of a job: owned by it (deleted with it), with its queue, priority and pod sets. */
+    static ObjectNode workload(TrackedJob t) {
+        ObjectNode w = JSON.objectNode();
+        w.put("apiVersion", KubeKind.WORKLOAD.apiVersion());
+        w.put("kind", KubeKind.WORKLOAD.kind());
+        ObjectNode meta = w.putObject("metadata");
+        meta.put("name", t.workloadKey.name());
+        meta.put("namespace", t.workloadKey.namespace());
+        meta.putObject("labels").put("kueue.x-k8s.io/job-uid", t.uid());
+        ObjectNode owner = meta.putArray("ownerReferences").addObject();
+        owner.put("apiVersion", t.adapter.kind().apiVersion());
+        owner.put("kind", t.adapter.kind().kind());
+        owner.put("name", t.key.name());
+        owner.put("uid", t.uid());
+        owner.put("controller", true);
+        owner.put("blockOwnerDeletion", true);
+        ObjectNode spec = w.putObject("spec");
+        t.source.localQueue().ifPresent(q -> spec.put("queueName", q));
+        spec.put("priority", t.source.priority());
+        t.source.priorityClassName().ifPresent(c -> spec.put("priorityClassName", c));
+        ArrayNode podSets = spec.putArray("podSets");
+        List<PodTemplatePath> templates = t.adapter.podTemplates(t.live);
+        for (PodSet ps : t.workload.podSets()) {
+            ObjectNode p = podSets.addObject();
+            p.put("name", ps.name());
+            p.put("count", ps.count());
+            if (ps.minCount() < ps.count()) {
+                p.put("minCount", ps.minCount());
+            }
+            JsonNode template = templates.stream().filter(x -> x.podSet().equals(ps.name())).findFirst()
+                    .map(x -> t.live.at(x.pointer())).orElse(JSON.missingNode());
+            p.set("template", template.isMissingNode() ? requestsOnly(ps) : template.deepCopy());
+        }
+        return w;
+    }
+
+    /** A template for a pod set whose job has none (KubeRay's default submitter): its requests. */
+    private static ObjectNode requestsOnly(PodSet ps) {
+        ObjectNode template = JSON.objectNode();
+        ObjectNode container = template.putObject("spec").putArray("containers").addObject();
+        container.put("name", ps.name());
+        ObjectNode requests = container.putObject("resources").putObject("requests");
+        ps.perPod().amounts().forEach((r, q) -> requests.put(r, q.format(r)));
+        return template;
+    }
+
+    /** The Workload's status: conditions, and the admission while it holds quota. */
+    static ObjectNode status(TrackedJob t) {
+        ObjectNode status = JSON.objectNode();
+        ArrayNode conditions = status.putArray("conditions");
+        for (Condition c : t.conditions.values()) {
+            ObjectNode n = conditions.addObject();
+            n.put("type", c.type());
+            n.put("status", c.status() ? "True" : "False");
+            n.put("reason", c.reason());
+            n.put("message", c.message());
+            n.put("lastTransitionTime", Instant.ofEpochMilli(c.lastTransitionMillis() / 1000 * 1000).toString());
+        }
+        if (t.assignment != null && (t.state == TrackedJob.State.ADMITTED || t.state == TrackedJob.State.QUOTA_RESERVED)) {
+            ObjectNode admission = status.putObject("admission");
+            admission.put("clusterQueue", t.clusterQueue);
+            ArrayNode assignments = admission.putArray("podSetAssignments");
+            for (int i = 0; i < t.assignment.podSets().size(); i++) {
+                PodSetAssignment psa = t.assignment.podSets().get(i);
+                ObjectNode a = assignments.addObject();
+                a.put("name", psa.name());
+                ObjectNode flavors = a.putObject("flavors");
+                psa.flavors().forEach(flavors::put);
+                ObjectNode usage = a.putObject("resourceUsage");
+                PodSet ps = t.workload.podSets().get(i);
+                ps.perPod().times(psa.count()).amounts().forEach((r, q) -> usage.put(r, q.format(r)));
+                a.put("count", psa.count());
+            }
+        }
+        return status;
+    }
+}

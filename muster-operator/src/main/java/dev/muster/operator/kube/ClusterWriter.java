@@ -1,0 +1,29 @@
+package dev.muster.operator.kube;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.core.model.ObjectKey;
+
+/**
+ * Every change Muster makes in the cluster goes through here (and only here): patches on jobs,
+ * Workload objects and their status, and events. One implementation talks to the API server;
+ * tests may record the calls instead.
+ */
+public interface ClusterWriter {
+
+    /** Applies a JSON Patch to a job; the patch names only fields Muster owns. */
+    void patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch);
+
+    /** Creates the Workload object if it does not exist yet (a restart finds it there). */
+    void ensureWorkload(ObjectNode workload);
+
+    /** Replaces the status of a Workload object. */
+    void writeWorkloadStatus(ObjectKey workload, ObjectNode status);
+
+    /**
+     * Records a Kubernetes Event about an object.
+     *
+     * @param type Normal or Warning
+     */
+    void event(KubeKind kind, ObjectKey object, String uid, String type, String reason, String message);
+}

@@ -1,0 +1,102 @@
+package dev.muster.operator.kube;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.core.model.ObjectKey;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.time.Instant;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** {@link ClusterWriter} on the fabric8 client: JSON Patches on jobs, status on /status, events in core/v1. */
+public final class FabricClusterWriter implements ClusterWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FabricClusterWriter.class);
+    /** A write that meets a conflict is tried again on a fresh object this many times. */
+    private static final int ATTEMPTS = 5;
+
+    private final KubernetesClient client;
+    private final String component;
+
+    public FabricClusterWriter(KubernetesClient client, String component) {
+        this.client = client;
+        this.component = component;
+    }
+
+    @Override
+    public void patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
+        String patch = jsonPatch.toString();
+        retryingConflicts(() -> client.genericKubernetesResources(kind.context()).inNamespace(job.namespace())
+                .withName(job.name()).patch(PatchContext.of(PatchType.JSON), patch));
+    }
+
+    @Override
+    public void ensureWorkload(ObjectNode workload) {
+        GenericKubernetesResource resource = Serialization.unmarshal(workload.toString(), GenericKubernetesResource.class);
+        var op = client.genericKubernetesResources(KubeKind.WORKLOAD.context())
+                .inNamespace(resource.getMetadata().getNamespace()).withName(resource.getMetadata().getName());
+        if (op.get() == null) {
+            try {
+                op.create(resource);
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409) {
+                    throw e; // 409: it exists already, which is all we wanted
+                }
+            }
+        }
+    }
+
+    @Override
+    public void writeWorkloadStatus(ObjectKey workload, ObjectNode status) {
+        retryingConflicts(() -> {
+            var op = client.genericKubernetesResources(KubeKind.WORKLOAD.context()).inNamespace(workload.namespace())
+                    .withName(workload.name());
+            GenericKubernetesResource current = op.get();
+            if (current == null) {
+                return null; // deleted with its job
+            }
+            current.setAdditionalProperty("status", Serialization.unmarshal(status.toString(), java.util.Map.class));
+            return op.updateStatus(current);
+        });
+    }
+
+    @Override
+    public void event(KubeKind kind, ObjectKey object, String uid, String type, String reason, String message) {
+        String now = Instant.now().toString();
+        try {
+            client.v1().events().inNamespace(object.namespace().isEmpty() ? "default" : object.namespace())
+                    .resource(new EventBuilder()
+                            .withNewMetadata().withName(object.name() + "." + UUID.randomUUID().toString().substring(0, 8))
+                            .endMetadata()
+                            .withNewInvolvedObject().withApiVersion(kind.apiVersion()).withKind(kind.kind())
+                            .withNamespace(object.namespace()).withName(object.name()).withUid(uid).endInvolvedObject()
+                            .withType(type).withReason(reason).withMessage(message)
+                            .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
+                            .withNewSource().withComponent(component).endSource()
+                            .build())
+                    .create();
+        } catch (KubernetesClientException e) {
+            LOG.warn("could not record event {} on {} {}: {}", reason, kind.kind(), object, e.getMessage());
+        }
+    }
+
+    private static <T> T retryingConflicts(java.util.function.Supplier<T> write) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return write.get();
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt >= ATTEMPTS) {
+                    throw e;
+                }
+                LOG.debug("conflict, trying again on a fresh object ({} of {})", attempt, ATTEMPTS);
+            }
+        }
+    }
+}

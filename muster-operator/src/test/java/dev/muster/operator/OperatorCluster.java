@@ -1,0 +1,129 @@
+package dev.muster.operator;
+
+import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.kube.KubeKind;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A cluster for operator tests on fabric8's mock API server: the CRDs of the kinds Muster serves
+ * and the job kinds it manages, manifests from test resources, and small stand-ins for what
+ * KubeRay would write.
+ */
+final class OperatorCluster {
+
+    private final KubernetesClient client;
+
+    OperatorCluster(KubernetesClient client) {
+        this.client = client;
+    }
+
+    /** The CustomResourceDefinitions the operator looks for before it watches a kind. */
+    OperatorCluster withCrds(KubeKind... kinds) {
+        for (KubeKind k : kinds) {
+            client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
+                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
+                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
+                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
+                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
+                    .endSpec().build()).create();
+        }
+        return this;
+    }
+
+    OperatorCluster withAllCrds() {
+        return withCrds(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
+                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER);
+    }
+
+    /** Creates every document of a test resource. */
+    void apply(String resource) {
+        apply(resource, Map.of());
+    }
+
+    void apply(String resource, Map<String, String> replacements) {
+        String text = read(resource);
+        for (Map.Entry<String, String> r : replacements.entrySet()) {
+            text = text.replace(r.getKey(), r.getValue());
+        }
+        for (String doc : text.split("(?m)^---$")) {
+            if (doc.isBlank()) {
+                continue;
+            }
+            GenericKubernetesResource r = client.getKubernetesSerialization().unmarshal(doc, GenericKubernetesResource.class);
+            KubeKind kind = kindOf(r);
+            var op = client.genericKubernetesResources(kind.context());
+            if (kind.namespaced()) {
+                op.inNamespace(r.getMetadata().getNamespace()).resource(r).create();
+            } else {
+                op.resource(r).create();
+            }
+        }
+    }
+
+    GenericKubernetesResource get(KubeKind kind, ObjectKey key) {
+        return client.genericKubernetesResources(kind.context()).inNamespace(key.namespace()).withName(key.name()).get();
+    }
+
+    /** What KubeRay writes when a RayJob's job ends. */
+    void finishRayJob(ObjectKey key) {
+        var op = client.genericKubernetesResources(KubeKind.RAY_JOB.context()).inNamespace(key.namespace()).withName(key.name());
+        GenericKubernetesResource job = op.get();
+        job.setAdditionalProperty("status", Map.of("jobDeploymentStatus", "Complete", "jobStatus", "SUCCEEDED"));
+        op.updateStatus(job);
+    }
+
+    static boolean suspended(GenericKubernetesResource job) {
+        Object spec = job.getAdditionalProperties().get("spec");
+        return spec instanceof Map<?, ?> m && Boolean.TRUE.equals(m.get("suspend"));
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> conditions(GenericKubernetesResource workload) {
+        Object status = workload.getAdditionalProperties().get("status");
+        if (!(status instanceof Map<?, ?> s) || !(s.get("conditions") instanceof List<?> c)) {
+            return List.of();
+        }
+        return (List<Map<String, Object>>) c;
+    }
+
+    static boolean condition(GenericKubernetesResource workload, String type) {
+        return conditions(workload).stream().anyMatch(c -> type.equals(c.get("type")) && "True".equals(c.get("status")));
+    }
+
+    static String message(GenericKubernetesResource workload, String type) {
+        return conditions(workload).stream().filter(c -> type.equals(c.get("type"))).map(c -> String.valueOf(c.get("message")))
+                .findFirst().orElse("");
+    }
+
+    private static KubeKind kindOf(GenericKubernetesResource r) {
+        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.COHORT,
+                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
+                KubeKind.WORKLOAD, KubeKind.KAI_QUEUE, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER, KubeKind.BATCH_JOB,
+                KubeKind.NODE, KubeKind.NAMESPACE, KubeKind.PRIORITY_CLASS)) {
+            if (k.kind().equals(r.getKind()) && k.apiVersion().equals(r.getApiVersion())) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("no KubeKind for " + r.getApiVersion() + " " + r.getKind());
+    }
+
+    private static String read(String resource) {
+        try (InputStream in = OperatorCluster.class.getResourceAsStream("/operator/" + resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource operator/" + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -2,6 +2,10 @@ package dev.muster.cli;
 
 import dev.muster.operator.MusterOperator;
 import dev.muster.operator.OperatorOptions;
+import dev.muster.operator.http.HealthServer;
+import dev.muster.operator.http.WebhookServer;
+import dev.muster.operator.metrics.MusterMetrics;
+import dev.muster.operator.webhook.SuspendOnCreate;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -16,8 +20,8 @@ import picocli.CommandLine.Option;
 
 /** {@code muster run}: Muster as the cluster's controller, against a Kubernetes API server. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run Muster as a Kubernetes controller: it watches the queues, workloads and jobs of the",
-            "cluster, admits them and writes its decisions back. Stops on SIGTERM or Ctrl-C."})
+        description = {"Run Muster as a Kubernetes controller: it watches the queues, workloads and jobs",
+            "of the cluster, admits them and writes its decisions back. Stops on SIGTERM or Ctrl-C."})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--kubeconfig", paramLabel = "FILE",
@@ -36,6 +40,23 @@ final class RunCommand implements Callable<Integer> {
             description = "namespace of the leader-election Lease (default: ${DEFAULT-VALUE})")
     String leaseNamespace;
 
+    @Option(names = "--health-port", paramLabel = "PORT", defaultValue = "${env:MUSTER_HTTP_PORT:-8080}",
+            description = "port of /healthz, /readyz and /metrics (default: ${DEFAULT-VALUE})")
+    int healthPort;
+
+    @Option(names = "--webhook", negatable = true, defaultValue = "${env:MUSTER_WEBHOOK_ENABLED:-true}", fallbackValue = "true",
+            description = "serve the mutating webhook that suspends managed jobs at creation (default: on, when its certificate is there)")
+    boolean webhookEnabled;
+
+    @Option(names = "--webhook-port", paramLabel = "PORT", defaultValue = "${env:MUSTER_WEBHOOK_PORT:-9443}",
+            description = "HTTPS port of the mutating webhook /mutate (default: ${DEFAULT-VALUE})")
+    int webhookPort;
+
+    @Option(names = "--webhook-cert-dir", paramLabel = "DIR", defaultValue = "${env:MUSTER_WEBHOOK_CERT_DIR:-/etc/muster/tls}",
+            description = "directory with tls.crt and tls.key for the webhook; without it the webhook is off and"
+                    + " the controller suspends managed jobs on first sight (default: ${DEFAULT-VALUE})")
+    Path webhookCertDir;
+
     @Override
     public Integer call() throws Exception {
         Config config = kubeconfig == null ? Config.autoConfigure(null)
@@ -43,14 +64,32 @@ final class RunCommand implements Callable<Integer> {
         String identity = Optional.ofNullable(System.getenv("POD_NAME")).orElse(java.net.InetAddress.getLocalHost().getHostName());
         OperatorOptions options = OperatorOptions.defaults(identity)
                 .withNamespace(Optional.ofNullable(namespace))
-                .withLeaderElection(leaderElection, leaseNamespace);
+                .withLeaderElection(leaderElection, leaseNamespace)
+                .exitingOnLostLease();
+        MusterMetrics metrics = new MusterMetrics();
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
-                MusterOperator operator = new MusterOperator(client, options)) {
+                MusterOperator operator = new MusterOperator(client, options, metrics);
+                HealthServer health = new HealthServer(healthPort, () -> operator.notReady().isEmpty(),
+                        () -> operator.notReady().orElse(""), metrics.registry()).start();
+                WebhookServer webhook = webhook()) {
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "muster-shutdown"));
             operator.start();
             stopped.await();
         }
         return 0;
+    }
+
+    /** The webhook, when its certificate is there; null otherwise (try-with-resources skips it). */
+    private WebhookServer webhook() throws Exception {
+        if (!webhookEnabled) {
+            return null;
+        }
+        if (!Files.isRegularFile(webhookCertDir.resolve("tls.crt"))) {
+            System.err.println("muster: no webhook certificate in " + webhookCertDir
+                    + "; the webhook is off and managed jobs are suspended by the controller on first sight");
+            return null;
+        }
+        return WebhookServer.withPemDirectory(webhookPort, webhookCertDir, new SuspendOnCreate()).start();
     }
 }

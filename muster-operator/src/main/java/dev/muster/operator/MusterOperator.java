@@ -1,112 +1,187 @@
 package dev.muster.operator;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.operator.decide.Decider;
+import dev.muster.operator.jobs.BatchJobAdapter;
 import dev.muster.operator.jobs.JobAdapter;
+import dev.muster.operator.jobs.RayClusterAdapter;
+import dev.muster.operator.jobs.RayJobAdapter;
 import dev.muster.operator.kube.FabricClusterWriter;
 import dev.muster.operator.kube.Informers;
 import dev.muster.operator.kube.KubeKind;
+import dev.muster.operator.metrics.MusterMetrics;
+import dev.muster.operator.reconcile.BatchJobReconciler;
+import dev.muster.operator.reconcile.JobEvents;
+import dev.muster.operator.reconcile.RayClusterReconciler;
+import dev.muster.operator.reconcile.RayJobReconciler;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
-import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code muster run}: the controller. With leader election it takes the Lease first; the leader
- * watches the cluster and decides, the others wait to take over. Watching starts with Workload
- * objects (their status tells what is admitted already), then the configuration, then the jobs,
- * so that a restart takes admissions over instead of making them again.
+ * {@code muster run}: the controller, on the Java Operator SDK. With leader election, of several
+ * replicas only the one holding the Lease decides. Each time a replica starts leading it builds a
+ * fresh decider from what is in the cluster: first the Workload objects (their status tells what
+ * is admitted already), then the configuration, then the jobs; so a new leader, or a restarted
+ * one, takes admissions over instead of making them again.
  */
-public final class MusterOperator implements AutoCloseable {
+public final class MusterOperator implements AutoCloseable, JobEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(MusterOperator.class);
 
-    /** Configuration kinds, in the order they are watched. */
+    /** Configuration kinds, in the order they are read. */
     static final List<KubeKind> CONFIGURATION = List.of(KubeKind.NAMESPACE, KubeKind.PRIORITY_CLASS,
             KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.RESOURCE_FLAVOR, KubeKind.COHORT, KubeKind.CLUSTER_QUEUE,
             KubeKind.LOCAL_QUEUE, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG, KubeKind.KAI_QUEUE);
 
     private final KubernetesClient client;
     private final OperatorOptions options;
-    private final Decider decider;
-    private final Informers informers;
-    private CompletableFuture<?> election;
-    private volatile boolean leading;
+    private final MusterMetrics metrics;
+    private final Operator josdk;
+    private final List<JobAdapter> managed = new ArrayList<>();
+    private final Informers discovery;
+    /** The decider and informers of the current leadership; null while not leading. */
+    private volatile Decider decider;
+    private Informers informers;
 
     public MusterOperator(KubernetesClient client, OperatorOptions options) {
+        this(client, options, new MusterMetrics());
+    }
+
+    public MusterOperator(KubernetesClient client, OperatorOptions options, MusterMetrics metrics) {
         this.client = client;
         this.options = options;
-        this.decider = new Decider(new FabricClusterWriter(client, "muster"), Clock.systemUTC());
-        this.informers = new Informers(client, options.namespace());
+        this.metrics = metrics;
+        this.discovery = new Informers(client, options.namespace());
+        this.josdk = new Operator(o -> {
+            o.withKubernetesClient(client)
+                    .withCloseClientOnStop(false)
+                    .checkingCRDAndValidateLocalModel(false)
+                    .withStopOnInformerErrorDuringStartup(false)
+                    .withUseSSAToPatchPrimaryResource(false);
+            if (options.leaderElection()) {
+                o.withLeaderElectionConfiguration(new LeaderElectionConfiguration(OperatorOptions.LEASE_NAME,
+                        options.leaseNamespace(), options.leaseDuration(), options.renewDeadline(), options.retryPeriod(),
+                        options.identity(), new LeaderCallbacks(this::lead, this::stopLeading,
+                                leader -> LOG.info("the leader is {}", leader)), options.exitOnLostLease()));
+            }
+        });
+        register(new RayJobAdapter(), new RayJobReconciler(this));
+        register(new RayClusterAdapter(), new RayClusterReconciler(this));
+        register(new BatchJobAdapter(), new BatchJobReconciler(this));
+    }
+
+    private <R extends HasMetadata> void register(JobAdapter adapter, Reconciler<R> reconciler) {
+        if (!discovery.served(adapter.kind())) {
+            LOG.info("not managing {}: the cluster does not serve {}", adapter.kind().kind(), adapter.kind().apiVersion());
+            return;
+        }
+        managed.add(adapter);
+        josdk.register(reconciler, o -> options.namespace().ifPresent(o::settingNamespace));
     }
 
     public void start() {
         if (!options.leaderElection()) {
             lead();
-            return;
         }
-        LeaderElector elector = client.leaderElector().withConfig(new LeaderElectionConfigBuilder()
-                .withName("muster")
-                .withLock(new LeaseLock(options.leaseNamespace(), OperatorOptions.LEASE_NAME, options.identity()))
-                .withLeaseDuration(options.leaseDuration())
-                .withRenewDeadline(options.renewDeadline())
-                .withRetryPeriod(options.retryPeriod())
-                .withReleaseOnCancel(true)
-                .withLeaderCallbacks(new LeaderCallbacks(this::lead, this::stopLeading,
-                        leader -> LOG.info("leader is {}", leader)))
-                .build()).build();
-        election = elector.start();
+        josdk.start();
     }
 
     private synchronized void lead() {
-        if (leading) {
+        if (decider != null) {
             return;
         }
-        leading = true;
-        LOG.info("{} leads: watching the cluster and deciding", options.identity());
-        decider.start();
-        informers.watch(KubeKind.WORKLOAD, decider::workloadObject, w -> { });
+        LOG.info("{} leads: it reads the cluster and decides", options.identity());
+        Decider next = new Decider(new FabricClusterWriter(client, "muster"), Clock.systemUTC(), metrics);
+        next.start();
+        list(KubeKind.WORKLOAD).forEach(next::workloadObject);
         for (KubeKind kind : CONFIGURATION) {
-            informers.watch(kind, decider::configurationObject, decider::configurationObjectDeleted);
+            list(kind).forEach(next::configurationObject);
         }
-        for (JobAdapter adapter : JobAdapter.all()) {
-            informers.watch(adapter.kind(), job -> decider.job(adapter, job), job -> decider.jobDeleted(adapter, job));
+        for (JobAdapter adapter : managed) {
+            list(adapter.kind()).forEach(job -> next.job(adapter, job));
+        }
+        next.primed();
+        decider = next;
+        informers = new Informers(client, options.namespace());
+        informers.watch(KubeKind.WORKLOAD, next::workloadObject, w -> { });
+        for (KubeKind kind : CONFIGURATION) {
+            informers.watch(kind, next::configurationObject, next::configurationObjectDeleted);
+        }
+    }
+
+    private List<JsonNode> list(KubeKind kind) {
+        if (!discovery.served(kind)) {
+            return List.of();
+        }
+        var resources = client.genericKubernetesResources(kind.context());
+        var items = (kind.namespaced() && options.namespace().isPresent()
+                ? resources.inNamespace(options.namespace().get()).list() : resources.inAnyNamespace().list()).getItems();
+        return items.stream().map(r -> client.getKubernetesSerialization().convertValue(r, JsonNode.class)).toList();
+    }
+
+    @Override
+    public void job(JobAdapter adapter, JsonNode job) {
+        Decider d = decider;
+        if (d != null) {
+            d.job(adapter, job);
+        }
+    }
+
+    @Override
+    public void jobDeleted(JobAdapter adapter, JsonNode job) {
+        Decider d = decider;
+        if (d != null) {
+            d.jobDeleted(adapter, job);
         }
     }
 
     private void stopLeading() {
-        // A replica that lost the Lease must not decide any more: it stops at once; its Deployment restarts it.
+        // A replica that lost the Lease must not decide any more; if it leads again, it starts afresh.
         stop("{} lost the lease: it stops deciding");
     }
 
     private synchronized void stop(String why) {
-        if (!leading) {
+        if (decider == null) {
             return;
         }
-        leading = false;
         LOG.warn(why, options.identity());
         informers.close();
         decider.close();
+        decider = null;
+        informers = null;
     }
 
     public boolean leading() {
-        return leading;
+        return decider != null;
     }
 
-    public Decider decider() {
-        return decider;
+    /** The decider of the current leadership, if this replica leads. */
+    public Optional<Decider> decider() {
+        return Optional.ofNullable(decider);
+    }
+
+    /**
+     * Why this replica is not ready, if it is not: the leader needs a valid configuration; a
+     * replica waiting for the Lease is ready to take over.
+     */
+    public Optional<String> notReady() {
+        Decider d = decider;
+        return d == null ? Optional.empty() : d.notReady();
     }
 
     @Override
     public void close() {
-        if (election != null) {
-            election.cancel(true);
-        }
         stop("{} shuts down");
+        josdk.stop();
     }
 }

@@ -82,12 +82,18 @@ final class OperatorCluster {
     }
 
     static boolean suspended(GenericKubernetesResource job) {
+        if (job == null) {
+            throw new AssertionError("the job does not exist (yet)");
+        }
         Object spec = job.getAdditionalProperties().get("spec");
         return spec instanceof Map<?, ?> m && Boolean.TRUE.equals(m.get("suspend"));
     }
 
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> conditions(GenericKubernetesResource workload) {
+        if (workload == null) {
+            return List.of(); // not created yet
+        }
         Object status = workload.getAdditionalProperties().get("status");
         if (!(status instanceof Map<?, ?> s) || !(s.get("conditions") instanceof List<?> c)) {
             return List.of();

@@ -19,6 +19,7 @@ import dev.muster.operator.config.ClusterConfiguration;
 import dev.muster.operator.jobs.JobAdapter;
 import dev.muster.operator.jobs.JobPatches;
 import dev.muster.operator.kube.ClusterWriter;
+import dev.muster.operator.metrics.MusterMetrics;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,6 +48,7 @@ public final class Decider implements AutoCloseable {
     private static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
 
     private final ClusterWriter writer;
+    private final CycleMetrics metrics;
     private final Clock clock;
     private final LinkedBlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
     private final Map<String, JsonNode> configObjects = new TreeMap<>();
@@ -55,16 +57,24 @@ public final class Decider implements AutoCloseable {
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
     private final List<Consumer<Decider>> afterCycle = new ArrayList<>();
     private boolean configDirty;
+    private boolean primed;
+    private final List<Runnable> heldBack = new ArrayList<>();
     private ClusterConfiguration configuration;
     private String configurationError = "no configuration read yet";
     private Engine engine;
     private Thread thread;
     private volatile boolean running;
     private volatile long cycles;
+    private volatile Map<String, String> states = Map.of();
 
     public Decider(ClusterWriter writer, Clock clock) {
+        this(writer, clock, new MusterMetrics());
+    }
+
+    public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics) {
         this.writer = writer;
         this.clock = clock;
+        this.metrics = new CycleMetrics(metrics);
     }
 
     public synchronized void start() {
@@ -106,11 +116,34 @@ public final class Decider implements AutoCloseable {
     }
 
     public void job(JobAdapter adapter, JsonNode job) {
-        inbox.add(() -> jobChanged(adapter, job));
+        inbox.add(whenPrimed(() -> jobChanged(adapter, job)));
+    }
+
+    /**
+     * Everything that was in the cluster when the decider started has been posted (Workload
+     * objects and configuration): jobs, held back until now, may be looked at. A job seen before
+     * its Workload object could otherwise be admitted a second time after a restart.
+     */
+    public void primed() {
+        inbox.add(() -> {
+            primed = true;
+            heldBack.forEach(Runnable::run);
+            heldBack.clear();
+        });
+    }
+
+    private Runnable whenPrimed(Runnable action) {
+        return () -> {
+            if (primed) {
+                action.run();
+            } else {
+                heldBack.add(action);
+            }
+        };
     }
 
     public void jobDeleted(JobAdapter adapter, JsonNode job) {
-        inbox.add(() -> {
+        inbox.add(whenPrimed(() -> {
             TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key(job)));
             if (t != null) {
                 byWorkload.remove(t.workload == null ? null : t.workload.key());
@@ -118,7 +151,7 @@ public final class Decider implements AutoCloseable {
                     engine.remove(t.workload.key());
                 }
             }
-        });
+        }));
     }
 
     /** Whether the decider runs with a valid configuration; otherwise why not. */
@@ -162,6 +195,7 @@ public final class Decider implements AutoCloseable {
             reconfigure();
         }
         if (engine != null) {
+            long started = System.nanoTime();
             long now = clock.millis();
             for (int round = 0; round < 100; round++) {
                 List<ObjectKey> evicted = apply(engine.schedule(now), now);
@@ -171,7 +205,11 @@ public final class Decider implements AutoCloseable {
                 evicted.forEach(k -> engine.evicted(k, now));
             }
             writeStatuses();
+            metrics.cycle(engine, System.nanoTime() - started);
         }
+        Map<String, String> snapshot = new HashMap<>();
+        jobs.forEach((id, t) -> snapshot.put(id.get(0) + "/" + id.get(1), t.state.name()));
+        states = Map.copyOf(snapshot);
         cycles++;
         List<Consumer<Decider>> actions = List.copyOf(afterCycle);
         afterCycle.clear();
@@ -211,6 +249,9 @@ public final class Decider implements AutoCloseable {
         if (!job.path("metadata").path("labels").has(QUEUE_LABEL)) {
             return; // not managed by a queue: the default scheduler's business
         }
+        if (ownedByAJob(job)) {
+            return; // KubeRay copies a RayJob's labels to its RayCluster: the RayJob is what is queued
+        }
         List<Object> id = List.of(adapter.kind().kind(), key(job));
         TrackedJob t = jobs.get(id);
         if (t == null) {
@@ -243,6 +284,17 @@ public final class Decider implements AutoCloseable {
             engine.podsReady(t.workload.key());
             t.condition("PodsReady", true, "PodsReady", "all pods of the workload run", clock.millis());
         }
+    }
+
+    private static boolean ownedByAJob(JsonNode job) {
+        for (JsonNode owner : job.path("metadata").path("ownerReferences")) {
+            String kind = owner.path("kind").asText();
+            if (owner.path("controller").asBoolean(false) && (kind.equals("RayJob") || kind.equals("RayCluster")
+                    || kind.equals("Job") || kind.equals("JobSet"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A job joins the engine: read against the configuration, then queued, or its admission taken over. */
@@ -329,6 +381,7 @@ public final class Decider implements AutoCloseable {
             switch (d) {
                 case Decision.Admit admit -> admit(t, admit, now);
                 case Decision.ReserveQuota reserve -> {
+                    metrics.quotaReserved(reserve.clusterQueue(), now - t.workload.createdMillis());
                     t.state = TrackedJob.State.QUOTA_RESERVED;
                     t.clusterQueue = reserve.clusterQueue();
                     t.assignment = reserve.assignment();
@@ -362,6 +415,7 @@ public final class Decider implements AutoCloseable {
             flavors.put(psa.name(), specs);
         }
         writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors));
+        metrics.admitted(admit.clusterQueue(), now - t.workload.createdMillis());
         t.state = TrackedJob.State.ADMITTED;
         t.clusterQueue = admit.clusterQueue();
         t.assignment = admit.assignment();
@@ -378,6 +432,9 @@ public final class Decider implements AutoCloseable {
 
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
         boolean running = t.state == TrackedJob.State.ADMITTED;
+        if (t.clusterQueue != null) {
+            metrics.evicted(t.clusterQueue, evict.reason());
+        }
         if (running) {
             writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
         }
@@ -409,10 +466,12 @@ public final class Decider implements AutoCloseable {
         }
     }
 
-    /** What the decider holds for a job, for tests and diagnostics (read on the decider's thread). */
+    /**
+     * What the decider held for a job after its last cycle (NEW, INVALID, PENDING, QUOTA_RESERVED,
+     * ADMITTED, FINISHED), for diagnostics and tests; safe from any thread.
+     */
     public Optional<String> stateOf(String kind, ObjectKey job) {
-        TrackedJob t = jobs.get(List.of(kind, job));
-        return Optional.ofNullable(t).map(x -> x.state.name());
+        return Optional.ofNullable(states.get(kind + "/" + job));
     }
 
     private static String id(JsonNode o) {

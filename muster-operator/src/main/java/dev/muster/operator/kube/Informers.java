@@ -59,7 +59,8 @@ public final class Informers implements AutoCloseable {
         return true;
     }
 
-    private boolean served(KubeKind kind) {
+    /** Whether the API server serves the kind: built-in, or its CRD is installed. */
+    public boolean served(KubeKind kind) {
         if (kind.group().isEmpty() || kind.group().equals("batch") || kind.group().equals("scheduling.k8s.io")
                 || kind.group().equals("coordination.k8s.io")) {
             return true; // built into every API server

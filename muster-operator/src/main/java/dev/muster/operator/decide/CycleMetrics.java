@@ -1,0 +1,49 @@
+package dev.muster.operator.decide;
+
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.engine.Engine;
+import dev.muster.operator.metrics.MusterMetrics;
+import java.time.Duration;
+
+/** What the decider tells Prometheus after each cycle, under Kueue's metric names. */
+final class CycleMetrics {
+
+    private final MusterMetrics metrics;
+
+    CycleMetrics(MusterMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    void cycle(Engine engine, long tookNanos) {
+        metrics.schedulingCycle(Duration.ofNanos(tookNanos));
+        for (ClusterQueueState cq : engine.clusterQueues()) {
+            if (engine.isKaiQueue(cq.name())) {
+                continue;
+            }
+            int queued = cq.pending().size();
+            metrics.pending(cq.name(), queued, cq.pendingCount() - queued);
+            int admitted = 0;
+            for (var a : engine.admittedWorkloads()) {
+                if (a.clusterQueue().equals(cq.name()) && engine.isAdmitted(a.workload().key())) {
+                    admitted++;
+                }
+            }
+            metrics.admittedActive(cq.name(), admitted);
+            String cohort = cq.spec().cohort().orElse("");
+            engine.usage(cq.name()).forEach((flavor, resources) -> resources.forEach((resource, q) ->
+                    metrics.usage(cohort, cq.name(), flavor, resource, q.milli() / 1000.0)));
+        }
+    }
+
+    void admitted(String clusterQueue, long waitedMillis) {
+        metrics.admitted(clusterQueue, Duration.ofMillis(Math.max(0, waitedMillis)));
+    }
+
+    void quotaReserved(String clusterQueue, long waitedMillis) {
+        metrics.quotaReserved(clusterQueue, Duration.ofMillis(Math.max(0, waitedMillis)));
+    }
+
+    void evicted(String clusterQueue, String reason) {
+        metrics.evicted(clusterQueue, reason);
+    }
+}

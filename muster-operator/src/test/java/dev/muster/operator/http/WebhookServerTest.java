@@ -1,0 +1,181 @@
+package dev.muster.operator.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.muster.operator.webhook.AdmissionHandler;
+import dev.muster.operator.webhook.SuspendOnCreate;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import javax.net.ssl.SSLHandshakeException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The webhook over HTTPS, with a certificate from keytool handed over as an SSLContext. */
+class WebhookServerTest {
+
+    static final String QUEUED_RAYJOB_REVIEW = """
+            {"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
+             "request": {"uid": "0b3a-77", "operation": "CREATE", "namespace": "default",
+                         "kind": {"group": "ray.io", "version": "v1", "kind": "RayJob"},
+                         "resource": {"group": "ray.io", "version": "v1", "resource": "rayjobs"},
+                         "object": {"apiVersion": "ray.io/v1", "kind": "RayJob",
+                                    "metadata": {"name": "pytorch-text-classifier",
+                                                 "labels": {"kueue.x-k8s.io/queue-name": "user-queue"}},
+                                    "spec": {"shutdownAfterJobFinishes": true,
+                                             "rayClusterSpec": {"headGroupSpec": {}}}}}}
+            """;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+
+    private static TestTls.ServerTls tls;
+    private static HttpClient trustingClient;
+    private WebhookServer server;
+
+    @BeforeAll
+    static void makeCertificate() throws Exception {
+        tls = TestTls.keytoolServer(dir);
+        trustingClient = HttpClient.newBuilder().sslContext(TestTls.trusting(tls.certificate())).build();
+    }
+
+    @AfterAll
+    static void closeClient() {
+        trustingClient.close();
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private WebhookServer serve(AdmissionHandler handler) throws IOException {
+        server = new WebhookServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), tls.context(), handler)
+                .start();
+        return server;
+    }
+
+    private URI uri(String path) {
+        return URI.create("https://127.0.0.1:" + server.port() + path);
+    }
+
+    private HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
+        return trustingClient.send(HttpRequest.newBuilder(uri(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void mutateAnswersTheReviewWithTheSuspendPatch() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", QUEUED_RAYJOB_REVIEW);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        JsonNode answer = JSON.readTree(response.body());
+        assertThat(answer.at("/apiVersion").asText()).isEqualTo("admission.k8s.io/v1");
+        assertThat(answer.at("/kind").asText()).isEqualTo("AdmissionReview");
+        assertThat(answer.at("/response/uid").asText()).isEqualTo("0b3a-77");
+        assertThat(answer.at("/response/allowed").asBoolean()).isTrue();
+        assertThat(answer.at("/response/patchType").asText()).isEqualTo("JSONPatch");
+        String patch = new String(Base64.getDecoder().decode(answer.at("/response/patch").asText()),
+                StandardCharsets.UTF_8);
+        assertThat(JSON.readTree(patch)).isEqualTo(
+                JSON.readTree("[{\"op\":\"add\",\"path\":\"/spec/suspend\",\"value\":true}]"));
+    }
+
+    @Test
+    void aBodyThatIsNotJsonIsABadRequest() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", "{not json");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).startsWith("the body is not JSON");
+    }
+
+    @Test
+    void jsonThatIsNoAdmissionReviewIsABadRequest() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", "{\"apiVersion\": \"v1\", \"kind\": \"Pod\"}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).contains("expected apiVersion admission.k8s.io/v1 kind AdmissionReview");
+    }
+
+    @Test
+    void aFailingHandlerIsAnInternalError() throws Exception {
+        serve(review -> {
+            throw new IllegalStateException("boom");
+        });
+
+        HttpResponse<String> response = post("/mutate", QUEUED_RAYJOB_REVIEW);
+
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(response.body()).contains("boom");
+    }
+
+    @Test
+    void onlyPostIsAllowed() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = trustingClient.send(HttpRequest.newBuilder(uri("/mutate")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(405);
+        assertThat(response.headers().firstValue("Allow")).hasValue("POST");
+    }
+
+    @Test
+    void otherPathsAreNotFound() throws Exception {
+        serve(new SuspendOnCreate());
+
+        assertThat(post("/validate", QUEUED_RAYJOB_REVIEW).statusCode()).isEqualTo(404);
+        assertThat(post("/mutate/extra", QUEUED_RAYJOB_REVIEW).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aClientThatDoesNotTrustTheCertificateCannotConnect() throws Exception {
+        serve(new SuspendOnCreate());
+
+        try (HttpClient stranger = HttpClient.newHttpClient()) {
+            assertThatThrownBy(() -> stranger.send(HttpRequest.newBuilder(uri("/mutate"))
+                            .POST(HttpRequest.BodyPublishers.ofString(QUEUED_RAYJOB_REVIEW)).build(),
+                    HttpResponse.BodyHandlers.ofString()))
+                    .isInstanceOf(SSLHandshakeException.class);
+        }
+    }
+
+    @Test
+    void plainHttpIsNotServed() throws Exception {
+        serve(new SuspendOnCreate());
+
+        try (HttpClient plain = HttpClient.newHttpClient()) {
+            assertThatThrownBy(() -> plain.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mutate"))
+                            .POST(HttpRequest.BodyPublishers.ofString(QUEUED_RAYJOB_REVIEW)).build(),
+                    HttpResponse.BodyHandlers.ofString()))
+                    .isInstanceOf(IOException.class);
+        }
+    }
+}

@@ -49,6 +49,12 @@ class QuotaAdmissionThroughTheApiTest {
         return new ObjectKey("default", KueueWorkloadNames.of("RayJob", new ObjectKey("default", job)));
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> status(GenericKubernetesResource object) {
+        Object status = object == null ? null : object.getAdditionalProperties().get("status");
+        return status instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
     @Test
     void aRayJobIsAdmittedWithItsFlavorsNodeLabelsAndTheNextWaitsForItsGpu() {
         cluster.apply("rayjob.yaml", Map.of("NAME", "first"));
@@ -75,6 +81,16 @@ class QuotaAdmissionThroughTheApiTest {
             assertThat(w2).isNotNull();
             assertThat(condition(w2, "QuotaReserved")).isFalse();
             assertThat(message(w2, "QuotaReserved")).contains("nvidia.com/gpu");
+        });
+
+        // What kubectl get clusterqueue / localqueue show: one admitted, one pending, the GPU in use.
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            Map<String, Object> cq = status(cluster.get(KubeKind.CLUSTER_QUEUE, new ObjectKey("", "cluster-queue")));
+            assertThat(cq).containsEntry("admittedWorkloads", 1).containsEntry("pendingWorkloads", 1)
+                    .containsEntry("reservingWorkloads", 1);
+            assertThat(String.valueOf(cq.get("flavorsUsage"))).contains("name=nvidia.com/gpu, total=1, borrowed=0");
+            Map<String, Object> lq = status(cluster.get(KubeKind.LOCAL_QUEUE, new ObjectKey("default", "user-queue")));
+            assertThat(lq).containsEntry("admittedWorkloads", 1).containsEntry("pendingWorkloads", 1);
         });
 
         cluster.finishRayJob(new ObjectKey("default", "first"));

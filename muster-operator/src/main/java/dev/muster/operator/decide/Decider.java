@@ -19,6 +19,7 @@ import dev.muster.operator.config.ClusterConfiguration;
 import dev.muster.operator.jobs.JobAdapter;
 import dev.muster.operator.jobs.JobPatches;
 import dev.muster.operator.kube.ClusterWriter;
+import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.metrics.MusterMetrics;
 import java.time.Clock;
 import java.time.Instant;
@@ -65,6 +66,8 @@ public final class Decider implements AutoCloseable {
     private Thread thread;
     private volatile boolean running;
     private volatile long cycles;
+    private final Map<String, String> writtenQueueStatus = new HashMap<>();
+    private final long startedMillis;
     private volatile Map<String, String> states = Map.of();
 
     public Decider(ClusterWriter writer, Clock clock) {
@@ -75,6 +78,7 @@ public final class Decider implements AutoCloseable {
         this.writer = writer;
         this.clock = clock;
         this.metrics = new CycleMetrics(metrics);
+        this.startedMillis = clock.millis();
     }
 
     public synchronized void start() {
@@ -453,6 +457,7 @@ public final class Decider implements AutoCloseable {
     }
 
     private void writeStatuses() {
+        writeQueueStatuses();
         for (TrackedJob t : jobs.values()) {
             if (t.workload == null) {
                 continue;
@@ -460,9 +465,58 @@ public final class Decider implements AutoCloseable {
             var status = WorkloadObjects.status(t);
             String text = status.toString();
             if (!text.equals(t.writtenStatus)) {
-                writer.writeWorkloadStatus(t.workloadKey, status);
+                writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status);
                 t.writtenStatus = text;
             }
+        }
+    }
+
+    /** ClusterQueue, LocalQueue and KAI Queue statuses, written when they change. */
+    private void writeQueueStatuses() {
+        Map<String, int[]> byClusterQueue = new HashMap<>();
+        Map<ObjectKey, int[]> byLocalQueue = new HashMap<>();
+        for (TrackedJob t : jobs.values()) {
+            if (t.workload == null || t.state == TrackedJob.State.FINISHED || t.state == TrackedJob.State.INVALID) {
+                continue;
+            }
+            int slot = switch (t.state) {
+                case ADMITTED -> 2;
+                case QUOTA_RESERVED -> 1;
+                default -> 0;
+            };
+            if (slot > 0 && t.clusterQueue != null) {
+                byClusterQueue.computeIfAbsent(t.clusterQueue, k -> new int[3])[slot]++;
+            }
+            if (!t.workload.queueName().isEmpty()) {
+                byLocalQueue.computeIfAbsent(new ObjectKey(t.key.namespace(), t.workload.queueName()), k -> new int[3])[slot]++;
+            }
+        }
+        String since = Instant.ofEpochMilli(startedMillis / 1000 * 1000).toString();
+        for (var cq : engine.clusterQueues()) {
+            if (engine.isKaiQueue(cq.name())) {
+                continue;
+            }
+            int[] c = byClusterQueue.getOrDefault(cq.name(), new int[3]);
+            // Kueue counts an admitted workload as reserving quota as well.
+            writeIfChanged(KubeKind.CLUSTER_QUEUE, new ObjectKey("", cq.name()),
+                    QueueStatuses.clusterQueue(cq, engine, new QueueStatuses.Counts(0, c[1] + c[2], c[2]), since));
+        }
+        for (var lq : configuration.scenario().localQueues()) {
+            int[] c = byLocalQueue.getOrDefault(lq.key(), new int[3]);
+            writeIfChanged(KubeKind.LOCAL_QUEUE, lq.key(), QueueStatuses.localQueue(
+                    new QueueStatuses.Counts(c[0], c[1] + c[2], c[2]), engine.clusterQueue(lq.clusterQueue()).isPresent(), since));
+        }
+        for (String kai : engine.kaiQueues()) {
+            writeIfChanged(KubeKind.KAI_QUEUE, new ObjectKey("", kai), QueueStatuses.kaiQueue(kai, engine));
+        }
+    }
+
+    private void writeIfChanged(KubeKind kind, ObjectKey key, com.fasterxml.jackson.databind.node.ObjectNode status) {
+        String id = kind.kind() + "/" + key;
+        String text = status.toString();
+        if (!text.equals(writtenQueueStatus.get(id))) {
+            writer.writeStatus(kind, key, status);
+            writtenQueueStatus.put(id, text);
         }
     }
 

@@ -17,8 +17,8 @@ public interface ClusterWriter {
     /** Creates the Workload object if it does not exist yet (a restart finds it there). */
     void ensureWorkload(ObjectNode workload);
 
-    /** Replaces the status of a Workload object. */
-    void writeWorkloadStatus(ObjectKey workload, ObjectNode status);
+    /** Replaces the status of an object Muster owns the status of (Workloads, queues). */
+    void writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);
 
     /**
      * Records a Kubernetes Event about an object.

@@ -54,13 +54,14 @@ public final class FabricClusterWriter implements ClusterWriter {
     }
 
     @Override
-    public void writeWorkloadStatus(ObjectKey workload, ObjectNode status) {
+    public void writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
         retryingConflicts(() -> {
-            var op = client.genericKubernetesResources(KubeKind.WORKLOAD.context()).inNamespace(workload.namespace())
-                    .withName(workload.name());
+            var resources = client.genericKubernetesResources(kind.context());
+            var op = kind.namespaced() ? resources.inNamespace(object.namespace()).withName(object.name())
+                    : resources.withName(object.name());
             GenericKubernetesResource current = op.get();
             if (current == null) {
-                return null; // deleted with its job
+                return null; // deleted (a Workload with its job)
             }
             current.setAdditionalProperty("status", Serialization.unmarshal(status.toString(), java.util.Map.class));
             return op.updateStatus(current);

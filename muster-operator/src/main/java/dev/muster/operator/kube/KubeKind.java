@@ -12,7 +12,7 @@ public record KubeKind(String group, String version, String kind, String plural,
     public static final KubeKind RESOURCE_FLAVOR = kueue("ResourceFlavor", "resourceflavors", false);
     public static final KubeKind CLUSTER_QUEUE = kueue("ClusterQueue", "clusterqueues", false);
     public static final KubeKind LOCAL_QUEUE = kueue("LocalQueue", "localqueues", true);
-    public static final KubeKind COHORT = new KubeKind("kueue.x-k8s.io", "v1alpha1", "Cohort", "cohorts", false);
+    public static final KubeKind COHORT = kueue("Cohort", "cohorts", false);
     public static final KubeKind WORKLOAD_PRIORITY_CLASS = kueue("WorkloadPriorityClass", "workloadpriorityclasses", false);
     public static final KubeKind ADMISSION_CHECK = kueue("AdmissionCheck", "admissionchecks", false);
     public static final KubeKind PROVISIONING_REQUEST_CONFIG =

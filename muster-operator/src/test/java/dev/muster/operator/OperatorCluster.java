@@ -54,15 +54,29 @@ final class OperatorCluster {
         for (Map.Entry<String, String> r : replacements.entrySet()) {
             text = text.replace(r.getKey(), r.getValue());
         }
+        create(text);
+    }
+
+    /** Creates every document of a manifest file of the repository (an example's, say). */
+    void applyFile(java.nio.file.Path file) {
+        try {
+            create(java.nio.file.Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void create(String text) {
         for (String doc : text.split("(?m)^---$")) {
-            if (doc.isBlank()) {
+            if (doc.lines().allMatch(l -> l.isBlank() || l.stripLeading().startsWith("#"))) {
                 continue;
             }
             GenericKubernetesResource r = client.getKubernetesSerialization().unmarshal(doc, GenericKubernetesResource.class);
             KubeKind kind = kindOf(r);
             var op = client.genericKubernetesResources(kind.context());
             if (kind.namespaced()) {
-                op.inNamespace(r.getMetadata().getNamespace()).resource(r).create();
+                String ns = r.getMetadata().getNamespace() == null ? "default" : r.getMetadata().getNamespace();
+                op.inNamespace(ns).resource(r).create();
             } else {
                 op.resource(r).create();
             }

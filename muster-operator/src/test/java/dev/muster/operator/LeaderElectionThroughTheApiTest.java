@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 @EnableKubernetesMockClient(crud = true)
 class LeaderElectionThroughTheApiTest {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     KubernetesClient client;
     KubernetesMockServer server;
@@ -37,7 +37,7 @@ class LeaderElectionThroughTheApiTest {
         KubernetesClient own = server.createClient();
         MusterOperator op = new MusterOperator(own, OperatorOptions.defaults(name)
                 .withLeaderElection(true, "default")
-                .withLeaseTimings(Duration.ofSeconds(5), Duration.ofSeconds(4), Duration.ofMillis(500)));
+                .withLeaseTimings(Duration.ofSeconds(8), Duration.ofSeconds(6), Duration.ofSeconds(1)));
         op.start();
         clients.put(op, own);
         return op;
@@ -46,6 +46,11 @@ class LeaderElectionThroughTheApiTest {
     @AfterEach
     void stop() {
         Stream.of(one, two).forEach(MusterOperator::close);
+    }
+
+    private static String states(MusterOperator op) {
+        return op.decider().map(d -> "a=" + d.stateOf("RayJob", new ObjectKey("default", "a")) + " b="
+                + d.stateOf("RayJob", new ObjectKey("default", "b")) + " " + d.notReady().orElse("ready")).orElse("no decider");
     }
 
     private static ObjectKey workloadOf(String job) {
@@ -73,11 +78,12 @@ class LeaderElectionThroughTheApiTest {
         MusterOperator follower = leader == one ? two : one;
 
         cluster.apply("rayjob.yaml", Map.of("NAME", "a"));
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(cluster.get(KubeKind.WORKLOAD, workloadOf("a")), "Admitted"))
+                .as("one leads: %s (%s), two leads: %s (%s)", one.leading(), states(one), two.leading(), states(two))
+                .isTrue());
+        // Created once "a" holds the only GPU, "b" waits for it.
         cluster.apply("rayjob.yaml", Map.of("NAME", "b"));
-        await().atMost(PATIENCE).untilAsserted(() -> {
-            assertThat(condition(cluster.get(KubeKind.WORKLOAD, workloadOf("a")), "Admitted")).isTrue();
-            assertThat(cluster.get(KubeKind.WORKLOAD, workloadOf("b"))).isNotNull();
-        });
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(cluster.get(KubeKind.WORKLOAD, workloadOf("b"))).isNotNull());
         assertThat(follower.leading()).isFalse();
         assertThat(follower.decider()).as("a replica without the Lease has no decider").isEmpty();
 

@@ -110,6 +110,7 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         for (JobAdapter adapter : managed) {
             list(adapter.kind()).forEach(job -> next.job(adapter, job));
         }
+        list(KubeKind.PROVISIONING_REQUEST).forEach(next::provisioningRequest);
         next.primed();
         decider = next;
         informers = new Informers(client, options.namespace());
@@ -117,6 +118,7 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         for (KubeKind kind : CONFIGURATION) {
             informers.watch(kind, next::configurationObject, next::configurationObjectDeleted);
         }
+        informers.watch(KubeKind.PROVISIONING_REQUEST, next::provisioningRequest, pr -> { });
     }
 
     private List<JsonNode> list(KubeKind kind) {

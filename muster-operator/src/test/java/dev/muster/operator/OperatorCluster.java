@@ -41,7 +41,8 @@ final class OperatorCluster {
 
     OperatorCluster withAllCrds() {
         return withCrds(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
-                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER);
+                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
+                KubeKind.PROVISIONING_REQUEST, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER);
     }
 
     /** Creates every document of a test resource. */
@@ -59,8 +60,16 @@ final class OperatorCluster {
 
     /** Creates every document of a manifest file of the repository (an example's, say). */
     void applyFile(java.nio.file.Path file) {
+        applyFile(file, Map.of());
+    }
+
+    void applyFile(java.nio.file.Path file, Map<String, String> replacements) {
         try {
-            create(java.nio.file.Files.readString(file, StandardCharsets.UTF_8));
+            String text = java.nio.file.Files.readString(file, StandardCharsets.UTF_8);
+            for (Map.Entry<String, String> r : replacements.entrySet()) {
+                text = text.replace(r.getKey(), r.getValue());
+            }
+            create(text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

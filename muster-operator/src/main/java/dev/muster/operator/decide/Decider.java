@@ -16,11 +16,13 @@ import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.operator.config.ClusterConfiguration;
+import dev.muster.operator.config.LiveManifests;
 import dev.muster.operator.jobs.JobAdapter;
 import dev.muster.operator.jobs.JobPatches;
 import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.metrics.MusterMetrics;
+import dev.muster.operator.provisioning.ProvisioningChecks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,6 +59,7 @@ public final class Decider implements AutoCloseable {
     private final Map<List<Object>, TrackedJob> jobs = new LinkedHashMap<>();
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
     private final List<Consumer<Decider>> afterCycle = new ArrayList<>();
+    private final ProvisioningChecks provisioning = new ProvisioningChecks();
     private boolean configDirty;
     private boolean primed;
     private final List<Runnable> heldBack = new ArrayList<>();
@@ -102,8 +105,11 @@ public final class Decider implements AutoCloseable {
     /** A queue, flavor, priority class, namespace or node was added or changed. */
     public void configurationObject(JsonNode object) {
         inbox.add(() -> {
-            configObjects.put(id(object), object);
-            configDirty = true;
+            JsonNode before = configObjects.put(id(object), object);
+            // An informer's first event repeats what was listed at the start: no change, no new engine.
+            if (before == null || !LiveManifests.manifest(before).equals(LiveManifests.manifest(object))) {
+                configDirty = true;
+            }
         });
     }
 
@@ -117,6 +123,15 @@ public final class Decider implements AutoCloseable {
     /** A Workload object as the API has it: on a restart, its status tells what was admitted. */
     public void workloadObject(JsonNode workload) {
         inbox.add(() -> workloadObjects.put(key(workload), workload));
+    }
+
+    /** A ProvisioningRequest changed (the autoscaler set its conditions). */
+    public void provisioningRequest(JsonNode request) {
+        inbox.add(whenPrimed(() -> {
+            if (engine != null) {
+                provisioning.requestChanged(request, engine);
+            }
+        }));
     }
 
     public void job(JobAdapter adapter, JsonNode job) {
@@ -194,7 +209,8 @@ public final class Decider implements AutoCloseable {
     }
 
     private void cycle() {
-        if (configDirty) {
+        // Before everything listed at the start has arrived, the configuration may be incomplete.
+        if (configDirty && primed) {
             configDirty = false;
             reconfigure();
         }
@@ -203,7 +219,7 @@ public final class Decider implements AutoCloseable {
             long now = clock.millis();
             for (int round = 0; round < 100; round++) {
                 List<ObjectKey> evicted = apply(engine.schedule(now), now);
-                if (evicted.isEmpty()) {
+                if (evicted.isEmpty() && !engine.checksChanged()) {
                     break;
                 }
                 evicted.forEach(k -> engine.evicted(k, now));
@@ -236,6 +252,7 @@ public final class Decider implements AutoCloseable {
         configuration = next;
         configurationError = "";
         Scenario s = next.scenario();
+        provisioning.configure(s);
         List<NodeSpec> nodes = ClusterNodes.of(s);
         engine = new Engine(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(), s.kaiQueues(),
                 ClusterCapacity.of(nodes), List.of(), s.flavors(), EngineSettings.from(s));
@@ -277,6 +294,7 @@ public final class Decider implements AutoCloseable {
         }
         if (adapter.finished(job)) {
             engine.remove(t.workload.key());
+            provisioning.released(t.workload.key());
             t.state = TrackedJob.State.FINISHED;
             long now = clock.millis();
             t.condition("Finished", true, "Succeeded", "the job finished", now);
@@ -316,8 +334,18 @@ public final class Decider implements AutoCloseable {
         t.workload = new Workload(t.workloadKey, source.localQueue().orElse(""), source.priority(),
                 createdMillis(t.live), createdMillis(t.live), source.podSets());
         byWorkload.put(t.workload.key(), t);
-        writer.ensureWorkload(WorkloadObjects.workload(t));
-        Optional<List<PodSetAssignment>> admission = admissionOf(t);
+        writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
+        if (t.state == TrackedJob.State.QUOTA_RESERVED && t.assignment != null && t.clusterQueue != null) {
+            // Quota held while checks run: held again in the new engine, the checks' answers given again.
+            try {
+                engine.restore(t.workload, t.clusterQueue, t.assignment.podSets(), false, t.admittedAtMillis);
+                provisioning.reapply(t.workload.key(), engine);
+                return;
+            } catch (IllegalArgumentException e) {
+                LOG.warn("quota reservation of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
+            }
+        }
+        Optional<List<PodSetAssignment>> admission = t.state == TrackedJob.State.QUOTA_RESERVED ? Optional.empty() : admissionOf(t);
         if (admission.isPresent() && !t.adapter.suspended(t.live)) {
             try {
                 engine.restore(t.workload, t.clusterQueue, admission.get(), true, t.admittedAtMillis);
@@ -392,6 +420,12 @@ public final class Decider implements AutoCloseable {
                     t.condition("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + reserve.clusterQueue(), now);
                     t.condition("Admitted", false, "UnsatisfiedChecks", "waiting for admission checks "
                             + String.join(", ", reserve.checks()), now);
+                    for (String check : reserve.checks()) {
+                        if (provisioning.runs(check)) {
+                            provisioning.quotaReserved(t.workload.key(), t.workload.podSets(), templates(t, reserve.assignment()),
+                                    check, workloadObjects.get(t.workloadKey), engine, writer);
+                        }
+                    }
                 }
                 case Decision.Evict evict -> {
                     evict(t, evict, now);
@@ -409,6 +443,23 @@ public final class Decider implements AutoCloseable {
         return evicted;
     }
 
+    /** Each pod set's pod template and admitted count, for the capacity a request asks for. */
+    private static List<ProvisioningChecks.PodSetTemplate> templates(TrackedJob t, dev.muster.core.admission.Assignment a) {
+        List<ProvisioningChecks.PodSetTemplate> out = new ArrayList<>();
+        var paths = t.adapter.podTemplates(t.live);
+        for (PodSetAssignment psa : a.podSets()) {
+            JsonNode template = paths.stream().filter(p -> p.podSet().equals(psa.name())).findFirst()
+                    .map(p -> t.live.at(p.pointer())).orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+            if (template.isMissingNode()) {
+                String name = psa.name();
+                template = WorkloadObjects.requestsOnly(t.workload.podSets().stream()
+                        .filter(ps -> ps.name().equals(name)).findFirst().orElseThrow());
+            }
+            out.add(new ProvisioningChecks.PodSetTemplate(psa.name(), psa.count(), template));
+        }
+        return out;
+    }
+
     private void admit(TrackedJob t, Decision.Admit admit, long now) {
         Map<String, Collection<ResourceFlavorSpec>> flavors = new HashMap<>();
         Map<String, ResourceFlavorSpec> byName = new HashMap<>();
@@ -418,7 +469,8 @@ public final class Decider implements AutoCloseable {
             new java.util.TreeSet<>(psa.flavors().values()).forEach(f -> Optional.ofNullable(byName.get(f)).ifPresent(specs::add));
             flavors.put(psa.name(), specs);
         }
-        writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors));
+        writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors,
+                provisioning.annotations(t.workload.key())));
         metrics.admitted(admit.clusterQueue(), now - t.workload.createdMillis());
         t.state = TrackedJob.State.ADMITTED;
         t.clusterQueue = admit.clusterQueue();
@@ -436,6 +488,7 @@ public final class Decider implements AutoCloseable {
 
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
         boolean running = t.state == TrackedJob.State.ADMITTED;
+        provisioning.released(t.workload.key());
         if (t.clusterQueue != null) {
             metrics.evicted(t.clusterQueue, evict.reason());
         }

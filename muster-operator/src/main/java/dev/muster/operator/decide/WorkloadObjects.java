@@ -59,7 +59,7 @@ final class WorkloadObjects {
     }
 
     /** A template for a pod set whose job has none (KubeRay's default submitter): its requests. */
-    private static ObjectNode requestsOnly(PodSet ps) {
+    static ObjectNode requestsOnly(PodSet ps) {
         ObjectNode template = JSON.objectNode();
         ObjectNode container = template.putObject("spec").putArray("containers").addObject();
         container.put("name", ps.name());

@@ -40,12 +40,38 @@ public final class JobPatches {
      * @param flavorsByPodSet the flavors assigned to each pod set (the values of its resource → flavor map)
      */
     public static ArrayNode start(JsonNode job, JobAdapter adapter, Map<String, java.util.Collection<ResourceFlavorSpec>> flavorsByPodSet) {
+        return start(job, adapter, flavorsByPodSet, Map.of());
+    }
+
+    /**
+     * As {@link #start(JsonNode, JobAdapter, Map)}, with annotations admission checks add to pod
+     * sets' pods (a provisioned request's, so that its pods consume the capacity booked for them).
+     */
+    public static ArrayNode start(JsonNode job, JobAdapter adapter, Map<String, java.util.Collection<ResourceFlavorSpec>> flavorsByPodSet,
+            Map<String, Map<String, String>> annotationsByPodSet) {
         ArrayNode ops = JSON.arrayNode();
         ObjectNode originals = JSON.objectNode();
         for (PodTemplatePath t : adapter.podTemplates(job)) {
             JsonNode template = job.at(t.pointer());
             java.util.Collection<ResourceFlavorSpec> flavors = flavorsByPodSet.getOrDefault(t.podSet(), java.util.List.of());
-            if (template.isMissingNode() || flavors.stream().allMatch(f -> f.nodeLabels().isEmpty() && f.tolerations().isEmpty())) {
+            Map<String, String> annotations = annotationsByPodSet.getOrDefault(t.podSet(), Map.of());
+            if (template.isMissingNode()) {
+                continue;
+            }
+            if (!annotations.isEmpty()) {
+                JsonNode meta = template.path("metadata");
+                originals.putObject(t.podSet() + "/annotations").set("annotations",
+                        meta.has("annotations") ? meta.get("annotations") : JSON.nullNode());
+                if (!template.has("metadata")) {
+                    ops.add(op("add", t.pointer() + "/metadata", JSON.objectNode()));
+                }
+                if (!meta.has("annotations")) {
+                    ops.add(op("add", t.pointer() + "/metadata/annotations", JSON.objectNode()));
+                }
+                new java.util.TreeMap<>(annotations).forEach((k, v) ->
+                        ops.add(op("add", t.pointer() + "/metadata/annotations/" + escape(k), JSON.textNode(v))));
+            }
+            if (flavors.stream().allMatch(f -> f.nodeLabels().isEmpty() && f.tolerations().isEmpty())) {
                 continue;
             }
             JsonNode podSpec = template.path("spec");
@@ -85,6 +111,15 @@ public final class JobPatches {
         if (!saved.isEmpty()) {
             JsonNode originals = parse(saved);
             for (PodTemplatePath t : adapter.podTemplates(job)) {
+                JsonNode savedAnnotations = originals.path(t.podSet() + "/annotations");
+                if (!savedAnnotations.isMissingNode() && !job.at(t.pointer() + "/metadata").isMissingNode()) {
+                    JsonNode value = savedAnnotations.path("annotations");
+                    if (value.isNull() || value.isMissingNode()) {
+                        ops.add(op("remove", t.pointer() + "/metadata/annotations", null));
+                    } else {
+                        ops.add(op("add", t.pointer() + "/metadata/annotations", value));
+                    }
+                }
                 JsonNode original = originals.path(t.podSet());
                 JsonNode podSpec = job.at(t.pointer() + "/spec");
                 if (original.isMissingNode() || podSpec.isMissingNode()) {

@@ -14,8 +14,8 @@ public interface ClusterWriter {
     /** Applies a JSON Patch to a job; the patch names only fields Muster owns. */
     void patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch);
 
-    /** Creates the Workload object if it does not exist yet (a restart finds it there). */
-    void ensureWorkload(ObjectNode workload);
+    /** Creates the object if it does not exist yet (a restart finds it there): Workloads, ProvisioningRequests, PodTemplates. */
+    void ensure(KubeKind kind, ObjectNode object);
 
     /** Replaces the status of an object Muster owns the status of (Workloads, queues). */
     void writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);

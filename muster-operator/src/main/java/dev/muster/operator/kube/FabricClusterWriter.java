@@ -38,9 +38,9 @@ public final class FabricClusterWriter implements ClusterWriter {
     }
 
     @Override
-    public void ensureWorkload(ObjectNode workload) {
-        GenericKubernetesResource resource = Serialization.unmarshal(workload.toString(), GenericKubernetesResource.class);
-        var op = client.genericKubernetesResources(KubeKind.WORKLOAD.context())
+    public void ensure(KubeKind kind, ObjectNode object) {
+        GenericKubernetesResource resource = Serialization.unmarshal(object.toString(), GenericKubernetesResource.class);
+        var op = client.genericKubernetesResources(kind.context())
                 .inNamespace(resource.getMetadata().getNamespace()).withName(resource.getMetadata().getName());
         if (op.get() == null) {
             try {

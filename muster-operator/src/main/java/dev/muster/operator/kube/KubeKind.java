@@ -25,6 +25,9 @@ public record KubeKind(String group, String version, String kind, String plural,
     public static final KubeKind RAY_JOB = new KubeKind("ray.io", "v1", "RayJob", "rayjobs", true);
     public static final KubeKind RAY_CLUSTER = new KubeKind("ray.io", "v1", "RayCluster", "rayclusters", true);
     public static final KubeKind BATCH_JOB = new KubeKind("batch", "v1", "Job", "jobs", true);
+    public static final KubeKind PROVISIONING_REQUEST =
+            new KubeKind("autoscaling.x-k8s.io", "v1", "ProvisioningRequest", "provisioningrequests", true);
+    public static final KubeKind POD_TEMPLATE = new KubeKind("", "v1", "PodTemplate", "podtemplates", true);
 
     private static KubeKind kueue(String kind, String plural, boolean namespaced) {
         return new KubeKind("kueue.x-k8s.io", "v1beta1", kind, plural, namespaced);

@@ -1,5 +1,8 @@
 package dev.muster.sim.provisioning;
 
+import dev.muster.api.kueue.RetryStrategy;
+import dev.muster.api.kueue.ProvisioningRequestConfig;
+
 import dev.muster.api.kueue.AdmissionCheckDeclaration;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.workload.KueueWorkloadNames;

@@ -1,4 +1,4 @@
-package dev.muster.sim.provisioning;
+package dev.muster.api.kueue;
 
 /**
  * A ProvisioningRequestConfig's {@code retryStrategy}: how often a failed request is tried again,

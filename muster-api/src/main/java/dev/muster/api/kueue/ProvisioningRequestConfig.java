@@ -1,4 +1,4 @@
-package dev.muster.sim.provisioning;
+package dev.muster.api.kueue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.scenario.DeclaredObject;
@@ -22,7 +22,11 @@ public record ProvisioningRequestConfig(String name, String provisioningClassNam
     }
 
     public static ProvisioningRequestConfig of(DeclaredObject config) {
-        JsonNode spec = config.body().path("spec");
+        return of(config.name(), config.body().path("spec"));
+    }
+
+    /** From a ProvisioningRequestConfig's name and {@code spec} (validated by {@link ProvisioningRequestConfigReader}). */
+    public static ProvisioningRequestConfig of(String name, JsonNode spec) {
         Set<String> managed = new TreeSet<>();
         spec.path("managedResources").forEach(r -> managed.add(r.asText()));
         Map<String, String> parameters = new TreeMap<>();
@@ -32,7 +36,7 @@ public record ProvisioningRequestConfig(String name, String provisioningClassNam
         RetryStrategy strategy = new RetryStrategy(retry.path("backoffLimitCount").asInt(d.backoffLimitCount()),
                 retry.path("backoffBaseSeconds").asLong(d.backoffBaseMillis() / 1000) * 1000,
                 retry.path("backoffMaxSeconds").asLong(d.backoffMaxMillis() / 1000) * 1000);
-        return new ProvisioningRequestConfig(config.name(), spec.path("provisioningClassName").asText(), managed,
+        return new ProvisioningRequestConfig(name, spec.path("provisioningClassName").asText(), managed,
                 parameters, strategy);
     }
 

@@ -1,8 +1,7 @@
-package dev.muster.sim.provisioning;
+package dev.muster.api.kueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.model.ObjectKey;
 import org.junit.jupiter.api.Test;
 
 class RetryStrategyTest {
@@ -28,13 +27,5 @@ class RetryStrategyTest {
     @Test
     void aLimitOfZeroNeverRetries() {
         assertThat(new RetryStrategy(0, 1_000, 1_000).retries(1)).isFalse();
-    }
-
-    @Test
-    void requestsAreNamedAfterKueuesWorkloadOfTheJob() {
-        String name = ProvisioningCheckController.kueueWorkloadName("RayJob", new ObjectKey("default", "train"));
-        assertThat(name).matches("rayjob-train-[0-9a-f]{5}");
-        assertThat(ProvisioningCheckController.kueueWorkloadName("RayJob", new ObjectKey("default", "train"))).isEqualTo(name);
-        assertThat(ProvisioningCheckController.kueueWorkloadName("Workload", new ObjectKey("default", "wl"))).isEqualTo("wl");
     }
 }

@@ -1,0 +1,115 @@
+package dev.muster.operator;
+
+import static dev.muster.operator.OperatorCluster.condition;
+import static dev.muster.operator.OperatorCluster.suspended;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.muster.api.workload.KueueWorkloadNames;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.kube.KubeKind;
+import dev.muster.operator.provisioning.ProvisioningChecks;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GKE walkthrough ({@code examples/gke-queued-provisioning}: the guide's kueue-resources.yaml
+ * unchanged, and its RayJob) through the API. The test stands in for the node autoscaler: it
+ * accepts and provisions the ProvisioningRequest Muster creates, or fails it.
+ */
+@EnableKubernetesMockClient(crud = true)
+class QueuedProvisioningWalkthroughThroughTheApiTest {
+
+    private static final Path EXAMPLE = Path.of("..", "examples", "gke-queued-provisioning");
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final ObjectKey JOB = new ObjectKey("default", "pytorch-text-classifier");
+    private static final ObjectKey WORKLOAD = new ObjectKey("default", KueueWorkloadNames.of("RayJob", JOB));
+    private static final String REQUEST = WORKLOAD.name() + "-rayjob-gpu-1";
+
+    KubernetesClient client;
+
+    private OperatorCluster setUp(String extraConfig) {
+        OperatorCluster cluster = new OperatorCluster(client).withAllCrds();
+        cluster.applyFile(EXAMPLE.resolve("01-kueue-resources.yaml"), Map.of("  managedResources:\n  - nvidia.com/gpu",
+                "  managedResources:\n  - nvidia.com/gpu" + extraConfig));
+        return cluster;
+    }
+
+    private void createRayJob(OperatorCluster cluster) {
+        cluster.applyFile(EXAMPLE.resolve("03-ray-job.pytorch-distributed-training.yaml"),
+                Map.of("generateName: pytorch-text-classifier-", "name: pytorch-text-classifier"));
+    }
+
+    /** What the node autoscaler writes on a request: these conditions, all True. */
+    private void autoscalerAnswers(String request, String... conditions) {
+        var op = client.genericKubernetesResources(KubeKind.PROVISIONING_REQUEST.context()).inNamespace("default").withName(request);
+        GenericKubernetesResource pr = op.get();
+        List<Map<String, Object>> list = java.util.Arrays.stream(conditions).map(c -> Map.<String, Object>of("type", c,
+                "status", "True", "reason", c, "message", c.equals("Failed") ? "no capacity for g2-standard-4 in us-west1-b" : c,
+                "lastTransitionTime", "2026-11-22T00:00:00Z")).toList();
+        pr.setAdditionalProperty("status", Map.of("conditions", list));
+        op.updateStatus(pr);
+    }
+
+    @Test
+    void theRayJobIsAdmittedOnlyOnceItsCapacityIsProvisioned() {
+        OperatorCluster cluster = setUp("");
+        try (MusterOperator operator = new MusterOperator(client,
+                OperatorOptions.defaults("test").withLeaderElection(false, "default"))) {
+            operator.start();
+            createRayJob(cluster);
+
+            // Quota is reserved at once; a request asks for the head's GPU; the job stays suspended.
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                assertThat(condition(cluster.get(KubeKind.WORKLOAD, WORKLOAD), "QuotaReserved")).isTrue();
+                assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull();
+            });
+            GenericKubernetesResource pr = cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST));
+            assertThat(pr.toString()).contains("provisioningClassName=queued-provisioning.gke.io")
+                    .contains("name=ppt-" + REQUEST + "-head").contains("count=1").doesNotContain("submitter");
+            assertThat(cluster.get(KubeKind.POD_TEMPLATE, new ObjectKey("default", "ppt-" + REQUEST + "-head"))).isNotNull();
+            assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isTrue();
+            assertThat(condition(cluster.get(KubeKind.WORKLOAD, WORKLOAD), "Admitted")).isFalse();
+
+            autoscalerAnswers(REQUEST, "Accepted");
+            autoscalerAnswers(REQUEST, "Accepted", "Provisioned");
+
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                assertThat(condition(cluster.get(KubeKind.WORKLOAD, WORKLOAD), "Admitted")).isTrue();
+                assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isFalse();
+            });
+            // The head's pods consume the capacity booked for them, as Kueue's pod set updates say.
+            assertThat(cluster.get(KubeKind.RAY_JOB, JOB).toString())
+                    .contains(ProvisioningChecks.CONSUME_ANNOTATION + "=" + REQUEST)
+                    .contains(ProvisioningChecks.CLASS_ANNOTATION + "=queued-provisioning.gke.io");
+        }
+    }
+
+    @Test
+    void capacityThatNeverComesLeavesTheRayJobSuspendedAndSaysWhy() {
+        OperatorCluster cluster = setUp("\n  retryStrategy:\n    backoffLimitCount: 0");
+        try (MusterOperator operator = new MusterOperator(client,
+                OperatorOptions.defaults("test").withLeaderElection(false, "default"))) {
+            operator.start();
+            createRayJob(cluster);
+            await().atMost(PATIENCE).untilAsserted(() ->
+                    assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull());
+
+            autoscalerAnswers(REQUEST, "Failed");
+
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                GenericKubernetesResource wl = cluster.get(KubeKind.WORKLOAD, WORKLOAD);
+                assertThat(condition(wl, "QuotaReserved")).isFalse();
+                assertThat(OperatorCluster.message(wl, "QuotaReserved")).contains("deactivated")
+                        .contains("no capacity for g2-standard-4");
+            });
+            assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isTrue();
+        }
+    }
+}

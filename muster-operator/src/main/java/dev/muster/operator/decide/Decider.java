@@ -217,6 +217,7 @@ public final class Decider implements AutoCloseable {
         if (engine != null) {
             long started = System.nanoTime();
             long now = clock.millis();
+            retryFailedWrites();
             for (int round = 0; round < 100; round++) {
                 List<ObjectKey> evicted = apply(engine.schedule(now), now);
                 if (evicted.isEmpty() && !engine.checksChanged()) {
@@ -281,7 +282,7 @@ public final class Decider implements AutoCloseable {
             jobs.put(id, t);
             if (!adapter.suspended(job) && !admittedBefore(t)) {
                 // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
-                writer.patchJob(adapter.kind(), key, JobPatches.suspend());
+                t.suspendPending = !writer.patchJob(adapter.kind(), key, JobPatches.suspend());
             }
             if (engine != null) {
                 enter(t);
@@ -334,7 +335,7 @@ public final class Decider implements AutoCloseable {
         t.workload = new Workload(t.workloadKey, source.localQueue().orElse(""), source.priority(),
                 createdMillis(t.live), createdMillis(t.live), source.podSets());
         byWorkload.put(t.workload.key(), t);
-        writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
+        t.workloadPending = !writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
         if (t.state == TrackedJob.State.QUOTA_RESERVED && t.assignment != null && t.clusterQueue != null) {
             // Quota held while checks run: held again in the new engine, the checks' answers given again.
             try {
@@ -461,21 +462,12 @@ public final class Decider implements AutoCloseable {
     }
 
     private void admit(TrackedJob t, Decision.Admit admit, long now) {
-        Map<String, Collection<ResourceFlavorSpec>> flavors = new HashMap<>();
-        Map<String, ResourceFlavorSpec> byName = new HashMap<>();
-        configuration.scenario().flavors().forEach(f -> byName.put(f.name(), f));
-        for (PodSetAssignment psa : admit.assignment().podSets()) {
-            List<ResourceFlavorSpec> specs = new ArrayList<>();
-            new java.util.TreeSet<>(psa.flavors().values()).forEach(f -> Optional.ofNullable(byName.get(f)).ifPresent(specs::add));
-            flavors.put(psa.name(), specs);
-        }
-        writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors,
-                provisioning.annotations(t.workload.key())));
         metrics.admitted(admit.clusterQueue(), now - t.workload.createdMillis());
         t.state = TrackedJob.State.ADMITTED;
         t.clusterQueue = admit.clusterQueue();
         t.assignment = admit.assignment();
         t.admittedAtMillis = now;
+        t.startPending = !startJob(t);
         t.message = "";
         String msg = "Quota reserved in ClusterQueue " + admit.clusterQueue();
         t.condition("QuotaReserved", true, "QuotaReserved", msg, now);
@@ -486,14 +478,47 @@ public final class Decider implements AutoCloseable {
                 "Admitted by ClusterQueue " + admit.clusterQueue());
     }
 
+    /** Unsuspends the job with its flavors' node labels and tolerations (and checks' annotations); false if the write failed. */
+    private boolean startJob(TrackedJob t) {
+        Map<String, Collection<ResourceFlavorSpec>> flavors = new HashMap<>();
+        Map<String, ResourceFlavorSpec> byName = new HashMap<>();
+        configuration.scenario().flavors().forEach(f -> byName.put(f.name(), f));
+        for (PodSetAssignment psa : t.assignment.podSets()) {
+            List<ResourceFlavorSpec> specs = new ArrayList<>();
+            new java.util.TreeSet<>(psa.flavors().values()).forEach(f -> Optional.ofNullable(byName.get(f)).ifPresent(specs::add));
+            flavors.put(psa.name(), specs);
+        }
+        return writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors,
+                provisioning.annotations(t.workload.key())));
+    }
+
+    /** Writes that failed in an earlier cycle, tried again: the job's suspension, start or stop, its Workload object. */
+    private void retryFailedWrites() {
+        for (TrackedJob t : jobs.values()) {
+            if (t.suspendPending) {
+                t.suspendPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.suspend());
+            }
+            if (t.workloadPending && t.workload != null) {
+                t.workloadPending = !writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
+            }
+            if (t.startPending && t.state == TrackedJob.State.ADMITTED) {
+                t.startPending = !startJob(t);
+            }
+            if (t.stopPending) {
+                t.stopPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
+            }
+        }
+    }
+
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
         boolean running = t.state == TrackedJob.State.ADMITTED;
         provisioning.released(t.workload.key());
         if (t.clusterQueue != null) {
             metrics.evicted(t.clusterQueue, evict.reason());
         }
+        t.startPending = false;
         if (running) {
-            writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
+            t.stopPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
         }
         t.state = TrackedJob.State.PENDING;
         t.assignment = null;
@@ -517,8 +542,7 @@ public final class Decider implements AutoCloseable {
             }
             var status = WorkloadObjects.status(t);
             String text = status.toString();
-            if (!text.equals(t.writtenStatus)) {
-                writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status);
+            if (!text.equals(t.writtenStatus) && writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status)) {
                 t.writtenStatus = text;
             }
         }
@@ -567,8 +591,7 @@ public final class Decider implements AutoCloseable {
     private void writeIfChanged(KubeKind kind, ObjectKey key, com.fasterxml.jackson.databind.node.ObjectNode status) {
         String id = kind.kind() + "/" + key;
         String text = status.toString();
-        if (!text.equals(writtenQueueStatus.get(id))) {
-            writer.writeStatus(kind, key, status);
+        if (!text.equals(writtenQueueStatus.get(id)) && writer.writeStatus(kind, key, status)) {
             writtenQueueStatus.put(id, text);
         }
     }

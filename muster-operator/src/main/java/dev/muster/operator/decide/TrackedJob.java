@@ -28,6 +28,11 @@ final class TrackedJob {
     String message = "";
     /** Conditions by type, in the order first set. */
     final Map<String, Condition> conditions = new LinkedHashMap<>();
+    /** Writes that failed and are tried again in the next cycle. */
+    boolean suspendPending;
+    boolean workloadPending;
+    boolean startPending;
+    boolean stopPending;
     /** The status last written, to write only changes. */
     String writtenStatus = "";
 

@@ -7,18 +7,19 @@ import dev.muster.core.model.ObjectKey;
 /**
  * Every change Muster makes in the cluster goes through here (and only here): patches on jobs,
  * Workload objects and their status, and events. One implementation talks to the API server;
- * tests may record the calls instead.
+ * tests may record the calls instead. Writes do not throw: one that fails after its retries says
+ * so by returning false, and the decider tries it again in a later cycle.
  */
 public interface ClusterWriter {
 
     /** Applies a JSON Patch to a job; the patch names only fields Muster owns. */
-    void patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch);
+    boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch);
 
     /** Creates the object if it does not exist yet (a restart finds it there): Workloads, ProvisioningRequests, PodTemplates. */
-    void ensure(KubeKind kind, ObjectNode object);
+    boolean ensure(KubeKind kind, ObjectNode object);
 
     /** Replaces the status of an object Muster owns the status of (Workloads, queues). */
-    void writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);
+    boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);
 
     /**
      * Records a Kubernetes Event about an object.

@@ -31,31 +31,34 @@ public final class FabricClusterWriter implements ClusterWriter {
     }
 
     @Override
-    public void patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
+    public boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
         String patch = jsonPatch.toString();
-        retryingConflicts(() -> client.genericKubernetesResources(kind.context()).inNamespace(job.namespace())
-                .withName(job.name()).patch(PatchContext.of(PatchType.JSON), patch));
+        return retrying("patch " + kind.kind() + " " + job, () -> client.genericKubernetesResources(kind.context())
+                .inNamespace(job.namespace()).withName(job.name()).patch(PatchContext.of(PatchType.JSON), patch));
     }
 
     @Override
-    public void ensure(KubeKind kind, ObjectNode object) {
+    public boolean ensure(KubeKind kind, ObjectNode object) {
         GenericKubernetesResource resource = Serialization.unmarshal(object.toString(), GenericKubernetesResource.class);
         var op = client.genericKubernetesResources(kind.context())
                 .inNamespace(resource.getMetadata().getNamespace()).withName(resource.getMetadata().getName());
-        if (op.get() == null) {
-            try {
-                op.create(resource);
-            } catch (KubernetesClientException e) {
-                if (e.getCode() != 409) {
-                    throw e; // 409: it exists already, which is all we wanted
+        return retrying("create " + kind.kind() + " " + resource.getMetadata().getName(), () -> {
+            if (op.get() == null) {
+                try {
+                    op.create(resource);
+                } catch (KubernetesClientException e) {
+                    if (e.getCode() != 409) {
+                        throw e; // 409: it exists already, which is all we wanted
+                    }
                 }
             }
-        }
+            return null;
+        });
     }
 
     @Override
-    public void writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
-        retryingConflicts(() -> {
+    public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
+        return retrying("status of " + kind.kind() + " " + object, () -> {
             var resources = client.genericKubernetesResources(kind.context());
             var op = kind.namespaced() ? resources.inNamespace(object.namespace()).withName(object.name())
                     : resources.withName(object.name());
@@ -88,16 +91,38 @@ public final class FabricClusterWriter implements ClusterWriter {
         }
     }
 
-    private static <T> T retryingConflicts(java.util.function.Supplier<T> write) {
+    /**
+     * Runs a write; a conflict (409) is tried again on a fresh object, a server error, throttling or
+     * a broken connection after a short pause. Returns false, with the reason logged, when it
+     * still fails.
+     */
+    private static boolean retrying(String what, java.util.function.Supplier<?> write) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return write.get();
+                write.get();
+                return true;
             } catch (KubernetesClientException e) {
-                if (e.getCode() != 409 || attempt >= ATTEMPTS) {
-                    throw e;
+                boolean transientError = e.getCode() == 409 || e.getCode() == 429 || e.getCode() >= 500 || e.getCode() == 0;
+                if (!transientError || attempt >= ATTEMPTS) {
+                    LOG.warn("{} failed ({}): {}", what, e.getCode(), e.getMessage());
+                    return false;
                 }
-                LOG.debug("conflict, trying again on a fresh object ({} of {})", attempt, ATTEMPTS);
+                LOG.debug("{}: {} ({} of {}), trying again", what, e.getCode(), attempt, ATTEMPTS);
+                pause(attempt);
             }
         }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(e10(attempt));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** 10, 20, 40, ... ms: short, as the decider waits meanwhile. */
+    private static long e10(int attempt) {
+        return 10L << Math.min(attempt - 1, 6);
     }
 }

@@ -57,8 +57,16 @@ final class RunCommand implements Callable<Integer> {
                     + " the controller suspends managed jobs on first sight (default: ${DEFAULT-VALUE})")
     Path webhookCertDir;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        if (kubeconfig != null && !Files.isReadable(kubeconfig)) {
+            spec.commandLine().getErr().println("error: --kubeconfig " + kubeconfig + ": "
+                    + (Files.exists(kubeconfig) ? "cannot be read" : "no such file"));
+            return 2;
+        }
         Config config = kubeconfig == null ? Config.autoConfigure(null)
                 : Config.fromKubeconfig(Files.readString(kubeconfig, StandardCharsets.UTF_8));
         String identity = Optional.ofNullable(System.getenv("POD_NAME")).orElse(java.net.InetAddress.getLocalHost().getHostName());

@@ -1,0 +1,29 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** {@code muster run}: its options, and a clear error before anything starts. */
+class RunCommandTest {
+
+    @Test
+    void helpListsTheOptionsAPlatformTeamSets() {
+        StringWriter out = new StringWriter();
+        int code = Main.execute(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "run", "--help");
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("--kubeconfig", "--namespace", "--[no-]leader-election", "--lease-namespace",
+                "--health-port", "--webhook-port", "--webhook-cert-dir");
+    }
+
+    @Test
+    void aKubeconfigThatDoesNotExistIsAnInputError() {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "run", "--kubeconfig", "/nonexistent/kubeconfig");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--kubeconfig /nonexistent/kubeconfig: no such file");
+    }
+}

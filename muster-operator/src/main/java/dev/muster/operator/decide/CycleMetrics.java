@@ -16,19 +16,19 @@ final class CycleMetrics {
 
     void cycle(Engine engine, long tookNanos) {
         metrics.schedulingCycle(Duration.ofNanos(tookNanos));
+        java.util.Map<String, Integer> admittedByQueue = new java.util.HashMap<>();
+        for (var a : engine.admittedWorkloads()) {
+            if (engine.isAdmitted(a.workload().key())) {
+                admittedByQueue.merge(a.clusterQueue(), 1, Integer::sum);
+            }
+        }
         for (ClusterQueueState cq : engine.clusterQueues()) {
             if (engine.isKaiQueue(cq.name())) {
                 continue;
             }
             int queued = cq.pending().size();
             metrics.pending(cq.name(), queued, cq.pendingCount() - queued);
-            int admitted = 0;
-            for (var a : engine.admittedWorkloads()) {
-                if (a.clusterQueue().equals(cq.name()) && engine.isAdmitted(a.workload().key())) {
-                    admitted++;
-                }
-            }
-            metrics.admittedActive(cq.name(), admitted);
+            metrics.admittedActive(cq.name(), admittedByQueue.getOrDefault(cq.name(), 0));
             String cohort = cq.spec().cohort().orElse("");
             engine.usage(cq.name()).forEach((flavor, resources) -> resources.forEach((resource, q) ->
                     metrics.usage(cohort, cq.name(), flavor, resource, q.milli() / 1000.0)));

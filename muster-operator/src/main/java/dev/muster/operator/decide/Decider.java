@@ -164,6 +164,9 @@ public final class Decider implements AutoCloseable {
     public void jobDeleted(JobAdapter adapter, JsonNode job) {
         inbox.add(whenPrimed(() -> {
             TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key(job)));
+            if (t != null && t.workload != null) {
+                provisioning.released(t.workload.key());
+            }
             if (t != null) {
                 byWorkload.remove(t.workload == null ? null : t.workload.key());
                 if (engine != null && t.workload != null) {
@@ -438,7 +441,10 @@ public final class Decider implements AutoCloseable {
                         t.condition("QuotaReserved", false, "Pending", wait.reason(), now);
                     }
                 }
-                case Decision.Resize resize -> t.assignment = resize.to();
+                case Decision.Resize resize -> {
+                    t.assignment = resize.to();
+                    t.statusChanged = true;
+                }
             }
         }
         return evicted;
@@ -537,13 +543,14 @@ public final class Decider implements AutoCloseable {
     private void writeStatuses() {
         writeQueueStatuses();
         for (TrackedJob t : jobs.values()) {
-            if (t.workload == null) {
-                continue;
+            if (t.workload == null || !t.statusChanged) {
+                continue; // only what changed is rendered: a cycle should not cost one status per job
             }
             var status = WorkloadObjects.status(t);
             String text = status.toString();
-            if (!text.equals(t.writtenStatus) && writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status)) {
+            if (text.equals(t.writtenStatus) || writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status)) {
                 t.writtenStatus = text;
+                t.statusChanged = false;
             }
         }
     }

@@ -33,6 +33,8 @@ final class TrackedJob {
     boolean workloadPending;
     boolean startPending;
     boolean stopPending;
+    /** Something in its Workload's status may have changed since it was last written. */
+    boolean statusChanged = true;
     /** The status last written, to write only changes. */
     String writtenStatus = "";
 
@@ -49,6 +51,7 @@ final class TrackedJob {
 
     /** Sets a condition; its transition time changes only when its status does. */
     void condition(String type, boolean status, String reason, String message, long nowMillis) {
+        statusChanged = true;
         Condition old = conditions.get(type);
         long since = old != null && old.status() == status ? old.lastTransitionMillis() : nowMillis;
         conditions.put(type, new Condition(type, status, reason, message, since));

@@ -2,6 +2,7 @@ package dev.muster.api.kueue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.core.checks.RetryStrategy;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;

@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.api.kueue.AdmissionCheckDeclaration;
 import dev.muster.api.kueue.ProvisioningRequestConfig;
-import dev.muster.api.kueue.RetryStrategy;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.Scenario;
+import dev.muster.core.checks.ProvisioningCheck;
+import dev.muster.core.checks.RetryStrategy;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
@@ -165,35 +166,57 @@ public final class ProvisioningChecks {
         if (r == null || current.get(List.of(r.workload(), r.check())) != r) {
             return; // not ours, or superseded by a later attempt
         }
-        Map<String, JsonNode> conditions = new LinkedHashMap<>();
+        java.util.Set<ProvisioningCheck.Condition> conditions = java.util.EnumSet.noneOf(ProvisioningCheck.Condition.class);
+        String detail = "";
         for (JsonNode c : pr.path("status").path("conditions")) {
-            if (c.path("status").asText().equals("True")) {
-                conditions.put(c.path("type").asText(), c);
+            if (!c.path("status").asText().equals("True")) {
+                continue;
+            }
+            ProvisioningCheck.Condition condition = switch (c.path("type").asText()) {
+                case "Accepted" -> ProvisioningCheck.Condition.ACCEPTED;
+                case "Provisioned" -> ProvisioningCheck.Condition.PROVISIONED;
+                case "Failed" -> ProvisioningCheck.Condition.FAILED;
+                case "BookingExpired" -> ProvisioningCheck.Condition.BOOKING_EXPIRED;
+                case "CapacityRevoked" -> ProvisioningCheck.Condition.CAPACITY_REVOKED;
+                default -> null;
+            };
+            if (condition != null) {
+                conditions.add(condition);
+                if (condition != ProvisioningCheck.Condition.ACCEPTED) {
+                    detail = message(c);
+                }
             }
         }
-        String what = "ProvisioningRequest " + r.name();
         List<Object> id = List.of(r.workload(), r.check());
         RetryStrategy retry = configs.containsKey(r.check()) ? configs.get(r.check()).retry() : RetryStrategy.KUEUE_DEFAULT;
-        if (conditions.containsKey("CapacityRevoked") && handled.add(r.name() + "/CapacityRevoked")) {
-            engine.updateCheck(r.workload(), r.check(), CheckState.REJECTED,
-                    what + " lost its capacity: " + message(conditions.get("CapacityRevoked")), 0);
-        } else if ((conditions.containsKey("Failed") || conditions.containsKey("BookingExpired") && !engine.isAdmitted(r.workload()))
-                && handled.add(r.name() + "/Failed")) {
-            JsonNode c = conditions.getOrDefault("Failed", conditions.get("BookingExpired"));
-            String cause = what + (conditions.containsKey("Failed") ? " failed: " : " expired before the pods came: ") + message(c);
-            int failed = failures.merge(id, 1, Integer::sum);
-            if (retry.retries(failed)) {
-                engine.updateCheck(r.workload(), r.check(), CheckState.RETRY, cause, retry.backoffMillis(failed));
-            } else {
-                engine.updateCheck(r.workload(), r.check(), CheckState.REJECTED, cause + "; that was failure " + failed
-                        + ", and retryStrategy.backoffLimitCount (" + retry.backoffLimitCount() + ") allows no more retries", 0);
+        ProvisioningCheck.Verdict verdict = ProvisioningCheck.verdict(conditions, "ProvisioningRequest " + r.name(), detail,
+                engine.isAdmitted(r.workload()), failures.getOrDefault(id, 0), retry);
+        // Each request is acted on once per outcome: informers repeat objects, the verdict must not count twice.
+        switch (verdict) {
+            case ProvisioningCheck.Verdict.Rejected v -> {
+                if (handled.add(r.name() + "/Rejected")) {
+                    if (v.failure()) {
+                        failures.merge(id, 1, Integer::sum);
+                    }
+                    engine.updateCheck(r.workload(), r.check(), CheckState.REJECTED, v.message(), 0);
+                }
             }
-        } else if (conditions.containsKey("Provisioned") && handled.add(r.name() + "/Provisioned")) {
-            Map<String, Map<String, String>> perPodSet = annotations.computeIfAbsent(r.workload(), k -> new HashMap<>());
-            for (String podSet : r.podSets()) {
-                perPodSet.put(podSet, Map.of(CONSUME_ANNOTATION, r.name(), CLASS_ANNOTATION, r.className()));
+            case ProvisioningCheck.Verdict.Retry v -> {
+                if (handled.add(r.name() + "/Retry")) {
+                    failures.put(id, v.failure());
+                    engine.updateCheck(r.workload(), r.check(), CheckState.RETRY, v.message(), v.backoffMillis());
+                }
             }
-            engine.updateCheck(r.workload(), r.check(), CheckState.READY, what + " is provisioned", 0);
+            case ProvisioningCheck.Verdict.Ready v -> {
+                if (handled.add(r.name() + "/Provisioned")) {
+                    Map<String, Map<String, String>> perPodSet = annotations.computeIfAbsent(r.workload(), k -> new HashMap<>());
+                    for (String podSet : r.podSets()) {
+                        perPodSet.put(podSet, Map.of(CONSUME_ANNOTATION, r.name(), CLASS_ANNOTATION, r.className()));
+                    }
+                    engine.updateCheck(r.workload(), r.check(), CheckState.READY, v.message(), 0);
+                }
+            }
+            case ProvisioningCheck.Verdict.Waiting w -> { }
         }
     }
 

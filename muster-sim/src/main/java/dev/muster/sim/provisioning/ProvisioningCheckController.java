@@ -1,11 +1,11 @@
 package dev.muster.sim.provisioning;
 
-import dev.muster.api.kueue.RetryStrategy;
 import dev.muster.api.kueue.ProvisioningRequestConfig;
 
 import dev.muster.api.kueue.AdmissionCheckDeclaration;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.workload.KueueWorkloadNames;
+import dev.muster.core.checks.ProvisioningCheck;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
@@ -145,32 +145,50 @@ public final class ProvisioningCheckController {
         ObjectKey key = request.workload();
         String check = request.check();
         String what = "ProvisioningRequest " + request.name();
+        java.util.Set<ProvisioningCheck.Condition> conditions = java.util.EnumSet.noneOf(ProvisioningCheck.Condition.class);
+        if (request.accepted()) {
+            conditions.add(ProvisioningCheck.Condition.ACCEPTED);
+        }
+        if (request.provisioned()) {
+            conditions.add(ProvisioningCheck.Condition.PROVISIONED);
+        }
+        if (request.failed()) {
+            conditions.add(ProvisioningCheck.Condition.FAILED);
+        }
+        if (request.bookingExpired()) {
+            conditions.add(ProvisioningCheck.Condition.BOOKING_EXPIRED);
+        }
         if (request.capacityRevoked()) {
-            note(id, check, "Rejected", what + " lost its capacity: " + request.message());
-            engine.updateCheck(key, check, CheckState.REJECTED, what + " lost its capacity (CapacityRevoked)", 0);
-        } else if (request.failed() || request.bookingExpired() && !engine.isAdmitted(key)) {
-            String cause = what + (request.failed() ? " failed: " : " expired before the pods came: ") + request.message();
-            int failed = failures.merge(id, 1, Integer::sum);
-            RetryStrategy retry = configOf(check).retry();
-            if (retry.retries(failed)) {
-                long backoff = retry.backoffMillis(failed);
-                note(id, check, "Retry", cause + "; a new request in " + Timeline.duration(backoff));
-                engine.updateCheck(key, check, CheckState.RETRY, cause, backoff);
-            } else {
-                String out = cause + "; that was failure " + failed + ", and retryStrategy.backoffLimitCount ("
-                        + retry.backoffLimitCount() + ") allows no more retries";
-                note(id, check, "Rejected", out);
-                engine.updateCheck(key, check, CheckState.REJECTED, out, 0);
+            conditions.add(ProvisioningCheck.Condition.CAPACITY_REVOKED);
+        }
+        ProvisioningCheck.Verdict verdict = ProvisioningCheck.verdict(conditions, what, request.message(),
+                engine.isAdmitted(key), failures.getOrDefault(id, 0), configOf(check).retry());
+        switch (verdict) {
+            case ProvisioningCheck.Verdict.Rejected r -> {
+                if (r.failure()) {
+                    failures.merge(id, 1, Integer::sum);
+                }
+                note(id, check, "Rejected", r.message());
+                engine.updateCheck(key, check, CheckState.REJECTED, r.message(), 0);
             }
-        } else if (request.provisioned()) {
-            note(id, check, "Ready", what + " is provisioned");
-            Map<String, Map<String, String>> selectors = new LinkedHashMap<>();
-            for (GangPlacer.PodGroup g : request.podSets()) {
-                selectors.put(g.podSet(), Map.of(NodePoolAutoscaler.REQUEST_LABEL, request.name()));
+            case ProvisioningCheck.Verdict.Retry r -> {
+                failures.put(id, r.failure());
+                note(id, check, "Retry", r.message() + "; a new request in " + Timeline.duration(r.backoffMillis()));
+                engine.updateCheck(key, check, CheckState.RETRY, r.message(), r.backoffMillis());
             }
-            engine.updateCheck(key, check, CheckState.READY, what + " is provisioned", 0, selectors);
-        } else if (request.accepted()) {
-            messages.waiting(key, what + " is accepted (" + request.message() + "); waiting for it to be provisioned");
+            case ProvisioningCheck.Verdict.Ready r -> {
+                note(id, check, "Ready", r.message());
+                Map<String, Map<String, String>> selectors = new LinkedHashMap<>();
+                for (GangPlacer.PodGroup g : request.podSets()) {
+                    selectors.put(g.podSet(), Map.of(NodePoolAutoscaler.REQUEST_LABEL, request.name()));
+                }
+                engine.updateCheck(key, check, CheckState.READY, r.message(), 0, selectors);
+            }
+            case ProvisioningCheck.Verdict.Waiting w -> {
+                if (request.accepted()) {
+                    messages.waiting(key, what + " is accepted (" + request.message() + "); waiting for it to be provisioned");
+                }
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.muster.api.kueue;
+package dev.muster.core.checks;
 
 /**
  * A ProvisioningRequestConfig's {@code retryStrategy}: how often a failed request is tried again,

@@ -1,4 +1,4 @@
-package dev.muster.api.kueue;
+package dev.muster.core.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,64 @@
+package dev.muster.core.checks;
+
+import java.util.Set;
+
+/**
+ * Kueue's rules for a ProvisioningRequest admission check: what a request's conditions make of
+ * the check. One rule set for every adapter (the virtual cluster's controller and the operator's).
+ */
+public final class ProvisioningCheck {
+
+    /** The conditions an autoscaler sets on a ProvisioningRequest. */
+    public enum Condition { ACCEPTED, PROVISIONED, FAILED, BOOKING_EXPIRED, CAPACITY_REVOKED }
+
+    /** What the check becomes. */
+    public sealed interface Verdict {
+        /** Nothing to do yet (accepted, or no condition). */
+        record Waiting() implements Verdict {
+        }
+
+        record Ready(String message) implements Verdict {
+        }
+
+        /** The request failed and counts as the {@code failure}-th failure; a new one after the backoff. */
+        record Retry(String message, long backoffMillis, int failure) implements Verdict {
+        }
+
+        record Rejected(String message, boolean failure) implements Verdict {
+        }
+    }
+
+    private ProvisioningCheck() {
+    }
+
+    /**
+     * @param request          how messages name the request ({@code ProvisioningRequest x-1})
+     * @param detail           the message of the condition that decides
+     * @param admitted         whether the workload was admitted (BookingExpired counts only before)
+     * @param failuresBefore   the workload's failed requests under this check so far
+     */
+    public static Verdict verdict(Set<Condition> conditions, String request, String detail, boolean admitted,
+            int failuresBefore, RetryStrategy retry) {
+        if (conditions.contains(Condition.CAPACITY_REVOKED)) {
+            return new Verdict.Rejected(request + " lost its capacity (CapacityRevoked)" + suffix(detail), false);
+        }
+        boolean failed = conditions.contains(Condition.FAILED);
+        if (failed || conditions.contains(Condition.BOOKING_EXPIRED) && !admitted) {
+            String cause = request + (failed ? " failed" : " expired before the pods came") + suffix(detail);
+            int failure = failuresBefore + 1;
+            if (retry.retries(failure)) {
+                return new Verdict.Retry(cause, retry.backoffMillis(failure), failure);
+            }
+            return new Verdict.Rejected(cause + "; that was failure " + failure + ", and retryStrategy.backoffLimitCount ("
+                    + retry.backoffLimitCount() + ") allows no more retries", true);
+        }
+        if (conditions.contains(Condition.PROVISIONED)) {
+            return new Verdict.Ready(request + " is provisioned");
+        }
+        return new Verdict.Waiting();
+    }
+
+    private static String suffix(String detail) {
+        return detail == null || detail.isEmpty() ? "" : ": " + detail;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.muster.core.checks;
+
+import static dev.muster.core.checks.ProvisioningCheck.Condition.ACCEPTED;
+import static dev.muster.core.checks.ProvisioningCheck.Condition.BOOKING_EXPIRED;
+import static dev.muster.core.checks.ProvisioningCheck.Condition.CAPACITY_REVOKED;
+import static dev.muster.core.checks.ProvisioningCheck.Condition.FAILED;
+import static dev.muster.core.checks.ProvisioningCheck.Condition.PROVISIONED;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Kueue's ProvisioningRequest check, condition by condition. */
+class ProvisioningCheckTest {
+
+    private static final RetryStrategy KUEUE = RetryStrategy.KUEUE_DEFAULT;
+
+    @Test
+    void provisionedIsReadyAndAcceptedWaits() {
+        assertThat(ProvisioningCheck.verdict(Set.of(ACCEPTED, PROVISIONED), "r", "", false, 0, KUEUE))
+                .isEqualTo(new ProvisioningCheck.Verdict.Ready("r is provisioned"));
+        assertThat(ProvisioningCheck.verdict(Set.of(ACCEPTED), "r", "", false, 0, KUEUE))
+                .isInstanceOf(ProvisioningCheck.Verdict.Waiting.class);
+    }
+
+    @Test
+    void failuresRetryWithBackoffUntilTheLimitThenReject() {
+        assertThat(ProvisioningCheck.verdict(Set.of(FAILED), "r", "stock-out", false, 0, KUEUE))
+                .isEqualTo(new ProvisioningCheck.Verdict.Retry("r failed: stock-out", 60_000, 1));
+        assertThat(ProvisioningCheck.verdict(Set.of(FAILED), "r", "stock-out", false, 2, KUEUE))
+                .isEqualTo(new ProvisioningCheck.Verdict.Retry("r failed: stock-out", 240_000, 3));
+        assertThat(ProvisioningCheck.verdict(Set.of(FAILED), "r", "stock-out", false, 3, KUEUE))
+                .isInstanceOfSatisfying(ProvisioningCheck.Verdict.Rejected.class, v -> {
+                    assertThat(v.message()).contains("failure 4").contains("backoffLimitCount (3)");
+                    assertThat(v.failure()).isTrue();
+                });
+    }
+
+    @Test
+    void anExpiredBookingCountsOnlyBeforeAdmissionAndRevokedCapacityRejects() {
+        assertThat(ProvisioningCheck.verdict(Set.of(PROVISIONED, BOOKING_EXPIRED), "r", "", false, 0, KUEUE))
+                .isInstanceOf(ProvisioningCheck.Verdict.Retry.class);
+        assertThat(ProvisioningCheck.verdict(Set.of(PROVISIONED, BOOKING_EXPIRED), "r", "", true, 0, KUEUE))
+                .isInstanceOf(ProvisioningCheck.Verdict.Ready.class);
+        assertThat(ProvisioningCheck.verdict(Set.of(PROVISIONED, CAPACITY_REVOKED), "r", "reclaimed", true, 0, KUEUE))
+                .isEqualTo(new ProvisioningCheck.Verdict.Rejected("r lost its capacity (CapacityRevoked): reclaimed", false));
+    }
+}

@@ -33,7 +33,7 @@ class ConflictsThroughTheApiTest {
         ObjectKey workload = new ObjectKey("default", KueueWorkloadNames.of("RayJob", job));
         var conflict = new StatusBuilder().withStatus("Failure").withReason("Conflict").withCode(409)
                 .withMessage("the object has been modified; please apply your changes to the latest version").build();
-        server.expect().put().withPath("/apis/kueue.x-k8s.io/v1beta1/namespaces/default/workloads/" + workload.name() + "/status")
+        server.expect().patch().withPath("/apis/kueue.x-k8s.io/v1beta1/namespaces/default/workloads/" + workload.name() + "/status")
                 .andReturn(409, conflict).once();
         server.expect().patch().withPath("/apis/ray.io/v1/namespaces/default/rayjobs/train")
                 .andReturn(409, conflict).once();

@@ -33,8 +33,9 @@ public final class FabricClusterWriter implements ClusterWriter {
     @Override
     public boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
         String patch = jsonPatch.toString();
+        // By reference, not withName: patching withName makes fabric8 read the object first.
         return retrying("patch " + kind.kind() + " " + job, () -> client.genericKubernetesResources(kind.context())
-                .inNamespace(job.namespace()).withName(job.name()).patch(PatchContext.of(PatchType.JSON), patch));
+                .inNamespace(job.namespace()).resource(reference(kind, job)).patch(PatchContext.of(PatchType.JSON), patch));
     }
 
     @Override
@@ -42,14 +43,13 @@ public final class FabricClusterWriter implements ClusterWriter {
         GenericKubernetesResource resource = Serialization.unmarshal(object.toString(), GenericKubernetesResource.class);
         var op = client.genericKubernetesResources(kind.context())
                 .inNamespace(resource.getMetadata().getNamespace()).withName(resource.getMetadata().getName());
+        // Create without looking first: a 409 says it exists already, which is all we wanted.
         return retrying("create " + kind.kind() + " " + resource.getMetadata().getName(), () -> {
-            if (op.get() == null) {
-                try {
-                    op.create(resource);
-                } catch (KubernetesClientException e) {
-                    if (e.getCode() != 409) {
-                        throw e; // 409: it exists already, which is all we wanted
-                    }
+            try {
+                op.create(resource);
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409) {
+                    throw e;
                 }
             }
             return null;
@@ -58,17 +58,32 @@ public final class FabricClusterWriter implements ClusterWriter {
 
     @Override
     public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
+        // One JSON Patch on /status that replaces it: no read first, and no resourceVersion to conflict on.
+        String patch = "[{\"op\":\"add\",\"path\":\"/status\",\"value\":" + status + "}]";
         return retrying("status of " + kind.kind() + " " + object, () -> {
             var resources = client.genericKubernetesResources(kind.context());
-            var op = kind.namespaced() ? resources.inNamespace(object.namespace()).withName(object.name())
-                    : resources.withName(object.name());
-            GenericKubernetesResource current = op.get();
-            if (current == null) {
+            var ops = kind.namespaced() ? resources.inNamespace(object.namespace()) : resources;
+            try {
+                return ops.resource(reference(kind, object)).subresource("status").patch(PatchContext.of(PatchType.JSON), patch);
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 404) {
+                    throw e;
+                }
                 return null; // deleted (a Workload with its job)
             }
-            current.setAdditionalProperty("status", Serialization.unmarshal(status.toString(), java.util.Map.class));
-            return op.updateStatus(current);
         });
+    }
+
+    /** An object by name only, to address it without reading it. */
+    private static GenericKubernetesResource reference(KubeKind kind, ObjectKey key) {
+        GenericKubernetesResource r = new GenericKubernetesResource();
+        r.setApiVersion(kind.apiVersion());
+        r.setKind(kind.kind());
+        io.fabric8.kubernetes.api.model.ObjectMeta meta = new io.fabric8.kubernetes.api.model.ObjectMeta();
+        meta.setName(key.name());
+        meta.setNamespace(kind.namespaced() ? key.namespace() : null);
+        r.setMetadata(meta);
+        return r;
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.muster.bench.kueue.PerfShape;
 import dev.muster.bench.kueue.RangeSpec;
 import dev.muster.bench.kueue.Replay;
 import dev.muster.bench.kueue.ReplayResult;
+import dev.muster.bench.operator.OperatorPerfReplay;
 import dev.muster.bench.placement.PlacementBenchmark;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.stream.Collectors;
  * java -jar muster-bench/target/muster-bench.jar baseline|large-scale|PATH [--repeat N] [--warmup N]
  *     [--preemption as-config|off]
  * java -jar muster-bench/target/muster-bench.jar placement [...]    (see {@link PlacementBenchmark})
+ * java -jar muster-bench/target/muster-bench.jar operator [...]     (see {@link OperatorPerfReplay})
  * </pre>
  *
  * The JVM is warmed up with {@code --warmup} untimed replays (default 1) of the same shape before
@@ -42,12 +44,18 @@ public final class KueuePerfReplay {
     /** The first argument that runs the other benchmark of this jar, {@link PlacementBenchmark}. */
     static final String PLACEMENT = "placement";
 
+    /** The first argument that runs {@link OperatorPerfReplay}: the shapes through an API server, with the controller. */
+    static final String OPERATOR = "operator";
+
     private KueuePerfReplay() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         if (args.length > 0 && args[0].equals(PLACEMENT)) {
             System.exit(PlacementBenchmark.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        }
+        if (args.length > 0 && args[0].equals(OPERATOR)) {
+            System.exit(OperatorPerfReplay.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
         }
         System.exit(run(args, System.out, System.err));
     }
@@ -134,6 +142,7 @@ public final class KueuePerfReplay {
         return """
                 usage: java -jar muster-bench.jar SHAPE [--repeat N] [--warmup N] [--preemption as-config|off]
                        java -jar muster-bench.jar placement --help   (placement on the openb trace)
+                       java -jar muster-bench.jar operator --help    (the shapes through an API server, with the controller)
                   SHAPE        baseline | large-scale (Kueue's configs, bundled) | a directory with a
                                Kueue generator.yaml (and rangespec.yaml) | a generator.yaml file
                   --repeat N   timed replays (default 1); the outcome must be identical on each

@@ -1,0 +1,101 @@
+package dev.muster.bench.operator;
+
+import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The mock API server's dispatcher (CRUD mode, as {@code @EnableKubernetesMockClient(crud = true)}
+ * builds it) counting the requests it serves and the time it spends on them, by method and
+ * resource: {@code PATCH jobs}, {@code PUT workloads/status}, {@code GET workloads}, {@code WATCH
+ * jobs}... The time is the dispatcher's own (finding, patching and storing the object, notifying
+ * watchers), not the HTTP transport.
+ *
+ * <p>One fix to the mock: a request it fails on (a JSON Patch whose {@code test} does not hold)
+ * gets 422, as from an API server, instead of no answer.
+ */
+final class CountingDispatcher extends KubernetesMixedDispatcher {
+
+    /** Requests of one kind: how many, and the server's nanos on them. */
+    record Count(String request, long count, long nanos) {
+    }
+
+    private final Map<String, LongAdder[]> counts = new ConcurrentHashMap<>();
+    private volatile boolean counting;
+
+    CountingDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses) {
+        super(responses);
+    }
+
+    /** Counts from now on (the set-up before the run is not counted). */
+    void start() {
+        counts.clear();
+        counting = true;
+    }
+
+    void stop() {
+        counting = false;
+    }
+
+    @Override
+    public MockResponse dispatch(RecordedRequest request) {
+        if (!counting) {
+            return answered(request);
+        }
+        long started = System.nanoTime();
+        try {
+            return answered(request);
+        } finally {
+            LongAdder[] c = counts.computeIfAbsent(kind(request.getMethod(), request.getPath()),
+                    k -> new LongAdder[] {new LongAdder(), new LongAdder()});
+            c[0].increment();
+            c[1].add(System.nanoTime() - started);
+        }
+    }
+
+    /**
+     * The mock's answer; a JSON Patch whose {@code test} operation fails is answered 422 Unprocessable
+     * Entity, as an API server does, where the mock lets the exception escape and never answers.
+     */
+    private MockResponse answered(RecordedRequest request) {
+        try {
+            return super.dispatch(request);
+        } catch (RuntimeException e) {
+            String message = String.valueOf(e.getMessage()).replace("\\", "\\\\").replace("\"", "\\\"");
+            return new MockResponse().setResponseCode(422).setBody("{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+                    + "\"status\":\"Failure\",\"reason\":\"Invalid\",\"code\":422,\"message\":\"" + message + "\"}");
+        }
+    }
+
+    List<Count> counts() {
+        return counts.entrySet().stream()
+                .map(e -> new Count(e.getKey(), e.getValue()[0].sum(), e.getValue()[1].sum()))
+                .sorted(Comparator.comparingLong(Count::nanos).reversed())
+                .toList();
+    }
+
+    /** {@code GET /apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status} → {@code GET workloads/status}. */
+    static String kind(String method, String path) {
+        int q = path.indexOf('?');
+        String query = q < 0 ? "" : path.substring(q + 1);
+        String[] s = (q < 0 ? path : path.substring(0, q)).replaceAll("^/+", "").split("/");
+        int i = s.length > 0 && s[0].equals("api") ? 2 : 3; // /api/v1/... or /apis/group/version/...
+        if (i < s.length && s[i].equals("namespaces") && i + 2 < s.length) {
+            i += 2;
+        }
+        String plural = i < s.length ? s[i] : "(root)";
+        boolean named = i + 1 < s.length;
+        String sub = i + 2 < s.length ? "/" + s[i + 2] : "";
+        String verb = method.equals("GET") && query.contains("watch=true") ? "WATCH"
+                : method.equals("GET") && !named ? "LIST" : method;
+        return verb + " " + plural + sub;
+    }
+}

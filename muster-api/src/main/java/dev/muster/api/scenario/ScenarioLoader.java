@@ -136,14 +136,44 @@ public final class ScenarioLoader {
     }
 
     private static Scenario load(Map<String, String> texts, long seed, ErrorLog errors) throws ManifestException {
+        return load(List.of(), texts, seed, errors);
+    }
+
+    /**
+     * Parses texts into documents once, for callers that load them again and again beside other
+     * texts (the operator reads its configuration once, then each job against it).
+     */
+    public static List<ManifestDocument> read(Map<String, String> yamlTextsByFileName) throws ManifestException {
+        ErrorLog errors = new ErrorLog();
+        List<ManifestDocument> documents = new ArrayList<>();
+        yamlTextsByFileName.forEach((file, text) -> documents.addAll(YamlDocuments.read(file, text, errors)));
+        errors.throwIfAny();
+        return List.copyOf(documents);
+    }
+
+    /** Loads documents already read (see {@link #read}), then texts, as one scenario. */
+    public static Scenario load(List<ManifestDocument> read, Map<String, String> yamlTextsByFileName, long seed)
+            throws ManifestException {
+        return load(read, yamlTextsByFileName, seed, new ErrorLog());
+    }
+
+    private static Scenario load(List<ManifestDocument> read, Map<String, String> texts, long seed, ErrorLog errors)
+            throws ManifestException {
         ScenarioDraft draft = new ScenarioDraft();
         DocumentReader reader = new DocumentReader(new KindRegistry(), new NameGenerator(seed), errors, draft);
-        List<ManifestDocument> documents = new ArrayList<>();
+        List<ManifestDocument> documents = new ArrayList<>(read);
         texts.forEach((file, text) -> documents.addAll(YamlDocuments.read(file, text, errors)));
         documents.forEach(reader::read);
         Scenario scenario = ScenarioAssembler.assemble(draft);
         if (!errors.isEmpty()) {
-            throw new ManifestException(inFileOrder(errors.errors(), List.copyOf(texts.keySet())));
+            List<String> files = new ArrayList<>();
+            read.forEach(d -> {
+                if (!files.contains(d.file())) {
+                    files.add(d.file());
+                }
+            });
+            files.addAll(texts.keySet());
+            throw new ManifestException(inFileOrder(errors.errors(), files));
         }
         return scenario;
     }

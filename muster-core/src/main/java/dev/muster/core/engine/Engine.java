@@ -671,10 +671,7 @@ public final class Engine {
     /** A node joined the cluster (an autoscaler added it): gangs waiting for room are tried again. */
     public void addNode(dev.muster.core.placement.NodeSpec node) {
         placements.addNode(node);
-        for (QuotaNode root : queuesByRoot.keySet()) {
-            freedVersion.merge(root, 1L, Long::sum);
-        }
-        dirtyRoots.addAll(rootsByName.keySet());
+        nodesChanged();
     }
 
     /** The node will leave the cluster: nothing new is placed on it, the pods on it run until stopped. */
@@ -692,6 +689,11 @@ public final class Engine {
     public void removeNode(String name) {
         placements.removeNode(name);
         // Nothing fits better without it, but the reasons of gangs waiting for room name the nodes.
+        nodesChanged();
+    }
+
+    /** Every cohort tree is scheduled again, and what was found not to fit is tried again. */
+    private void nodesChanged() {
         for (QuotaNode root : queuesByRoot.keySet()) {
             freedVersion.merge(root, 1L, Long::sum);
         }

@@ -1,12 +1,13 @@
 package dev.muster.operator.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.api.manifest.ManifestDocument;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.ScenarioLoader;
 import dev.muster.api.scenario.WorkloadSource;
 import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -17,21 +18,23 @@ import java.util.TreeMap;
  */
 public final class ClusterConfiguration {
 
-    private final Map<String, String> documents;
+    /** The configuration's documents, parsed once: each job is read against them. */
+    private final List<ManifestDocument> documents;
     private final Scenario scenario;
 
-    private ClusterConfiguration(Map<String, String> documents, Scenario scenario) {
+    private ClusterConfiguration(List<ManifestDocument> documents, Scenario scenario) {
         this.documents = documents;
         this.scenario = scenario;
     }
 
     /** Reads live configuration objects; they are taken in name order, so the result does not depend on watch order. */
     public static ClusterConfiguration of(Collection<JsonNode> liveObjects) throws ManifestException {
-        Map<String, String> documents = new TreeMap<>();
+        Map<String, String> texts = new TreeMap<>();
         for (JsonNode o : liveObjects) {
-            documents.put(LiveManifests.origin(o), LiveManifests.yaml(LiveManifests.manifest(o)));
+            texts.put(LiveManifests.origin(o), LiveManifests.yaml(LiveManifests.manifest(o)));
         }
-        return new ClusterConfiguration(documents, ScenarioLoader.load(new LinkedHashMap<>(documents), ScenarioLoader.DEFAULT_SEED));
+        List<ManifestDocument> documents = ScenarioLoader.read(texts);
+        return new ClusterConfiguration(documents, ScenarioLoader.load(documents, Map.of(), ScenarioLoader.DEFAULT_SEED));
     }
 
     public Scenario scenario() {
@@ -44,9 +47,9 @@ public final class ClusterConfiguration {
      * error naming the job and the field).
      */
     public WorkloadSource workload(JsonNode liveJob) throws ManifestException {
-        Map<String, String> texts = new LinkedHashMap<>(documents);
-        texts.put(LiveManifests.origin(liveJob), LiveManifests.yaml(LiveManifests.manifest(liveJob)));
-        Scenario withJob = ScenarioLoader.load(texts, ScenarioLoader.DEFAULT_SEED);
+        Scenario withJob = ScenarioLoader.load(documents,
+                Map.of(LiveManifests.origin(liveJob), LiveManifests.yaml(LiveManifests.manifest(liveJob))),
+                ScenarioLoader.DEFAULT_SEED);
         return withJob.workloads().get(0);
     }
 }

@@ -14,14 +14,9 @@ final class CycleMetrics {
         this.metrics = metrics;
     }
 
-    void cycle(Engine engine, long tookNanos) {
+    /** @param admittedByQueue admitted workloads per ClusterQueue, as the decider counted them for the statuses */
+    void cycle(Engine engine, java.util.Map<String, Integer> admittedByQueue, long tookNanos) {
         metrics.schedulingCycle(Duration.ofNanos(tookNanos));
-        java.util.Map<String, Integer> admittedByQueue = new java.util.HashMap<>();
-        for (var a : engine.admittedWorkloads()) {
-            if (engine.isAdmitted(a.workload().key())) {
-                admittedByQueue.merge(a.clusterQueue(), 1, Integer::sum);
-            }
-        }
         for (ClusterQueueState cq : engine.clusterQueues()) {
             if (engine.isKaiQueue(cq.name())) {
                 continue;

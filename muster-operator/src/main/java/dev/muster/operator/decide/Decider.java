@@ -35,7 +35,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,7 +57,6 @@ public final class Decider implements AutoCloseable {
     private final Map<ObjectKey, JsonNode> workloadObjects = new HashMap<>();
     private final Map<List<Object>, TrackedJob> jobs = new LinkedHashMap<>();
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
-    private final List<Consumer<Decider>> afterCycle = new ArrayList<>();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
     private boolean configDirty;
     private boolean primed;
@@ -71,7 +69,6 @@ public final class Decider implements AutoCloseable {
     private volatile long cycles;
     private final Map<String, String> writtenQueueStatus = new HashMap<>();
     private final long startedMillis;
-    private volatile Map<String, String> states = Map.of();
 
     public Decider(ClusterWriter writer, Clock clock) {
         this(writer, clock, new MusterMetrics());
@@ -185,11 +182,6 @@ public final class Decider implements AutoCloseable {
         return cycles;
     }
 
-    /** Runs {@code action} on the decider's thread after the next cycle (tests and metrics read state there). */
-    public void afterNextCycle(Consumer<Decider> action) {
-        inbox.add(() -> afterCycle.add(action));
-    }
-
     private void loop() {
         List<Runnable> batch = new ArrayList<>();
         while (running) {
@@ -228,16 +220,10 @@ public final class Decider implements AutoCloseable {
                 }
                 evicted.forEach(k -> engine.evicted(k, now));
             }
-            writeStatuses();
-            metrics.cycle(engine, System.nanoTime() - started);
+            Map<String, Integer> admittedByQueue = writeStatuses();
+            metrics.cycle(engine, admittedByQueue, System.nanoTime() - started);
         }
-        Map<String, String> snapshot = new HashMap<>();
-        jobs.forEach((id, t) -> snapshot.put(id.get(0) + "/" + id.get(1), t.state.name()));
-        states = Map.copyOf(snapshot);
         cycles++;
-        List<Consumer<Decider>> actions = List.copyOf(afterCycle);
-        afterCycle.clear();
-        actions.forEach(a -> a.accept(this));
     }
 
     /**
@@ -366,45 +352,25 @@ public final class Decider implements AutoCloseable {
 
     /** Whether the job runs under an admission Muster made before (its Workload's status says so). */
     private boolean admittedBefore(TrackedJob t) {
-        return admissionOf(t).isPresent();
+        return WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey)).isPresent();
     }
 
-    /** The admission in a Workload object's status, if it has one and is Admitted. */
+    /**
+     * The admission in force for a job being entered: the one the decider holds (the engine was
+     * rebuilt), else the one its Workload object records, taken over with its conditions.
+     */
     private Optional<List<PodSetAssignment>> admissionOf(TrackedJob t) {
         if (t.assignment != null && t.clusterQueue != null) {
             return Optional.of(t.assignment.podSets());
         }
-        JsonNode w = workloadObjects.get(t.workloadKey);
-        if (w == null) {
-            return Optional.empty();
-        }
-        JsonNode status = w.path("status");
-        boolean admitted = false;
-        for (JsonNode c : status.path("conditions")) {
-            admitted |= c.path("type").asText().equals("Admitted") && c.path("status").asText().equals("True");
-        }
-        JsonNode admission = status.path("admission");
-        if (!admitted || !admission.isObject()) {
-            return Optional.empty();
-        }
-        List<PodSetAssignment> podSets = new ArrayList<>();
-        for (JsonNode a : admission.path("podSetAssignments")) {
-            Map<String, String> flavors = new TreeMap<>();
-            a.path("flavors").fields().forEachRemaining(e -> flavors.put(e.getKey(), e.getValue().asText()));
-            podSets.add(new PodSetAssignment(a.path("name").asText(), a.path("count").asInt(), flavors));
-        }
-        t.clusterQueue = admission.path("clusterQueue").asText();
-        for (JsonNode c : status.path("conditions")) {
-            if (c.path("type").asText().equals("Admitted")) {
-                t.admittedAtMillis = parseTime(c.path("lastTransitionTime").asText(""));
-            }
-        }
-        for (JsonNode c : status.path("conditions")) {
-            t.conditions.put(c.path("type").asText(), new Condition(c.path("type").asText(),
-                    c.path("status").asText().equals("True"), c.path("reason").asText(""), c.path("message").asText(""),
-                    parseTime(c.path("lastTransitionTime").asText(""))));
-        }
-        return Optional.of(podSets);
+        Optional<WorkloadObjects.RecordedAdmission> recorded =
+                WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey));
+        recorded.ifPresent(r -> {
+            t.clusterQueue = r.clusterQueue();
+            t.admittedAtMillis = r.admittedAtMillis();
+            r.conditions().forEach(c -> t.conditions.put(c.type(), c));
+        });
+        return recorded.map(WorkloadObjects.RecordedAdmission::podSets);
     }
 
     private List<ObjectKey> apply(List<Decision> decisions, long now) {
@@ -540,8 +506,9 @@ public final class Decider implements AutoCloseable {
                 evict.message());
     }
 
-    private void writeStatuses() {
-        writeQueueStatuses();
+    /** Writes what changed; returns the admitted workloads per ClusterQueue, counted on the way. */
+    private Map<String, Integer> writeStatuses() {
+        Map<String, Integer> admittedByQueue = writeQueueStatuses();
         for (TrackedJob t : jobs.values()) {
             if (t.workload == null || !t.statusChanged) {
                 continue; // only what changed is rendered: a cycle should not cost one status per job
@@ -553,10 +520,11 @@ public final class Decider implements AutoCloseable {
                 t.statusChanged = false;
             }
         }
+        return admittedByQueue;
     }
 
-    /** ClusterQueue, LocalQueue and KAI Queue statuses, written when they change. */
-    private void writeQueueStatuses() {
+    /** ClusterQueue, LocalQueue and KAI Queue statuses, written when they change; returns the admitted per ClusterQueue. */
+    private Map<String, Integer> writeQueueStatuses() {
         Map<String, int[]> byClusterQueue = new HashMap<>();
         Map<ObjectKey, int[]> byLocalQueue = new HashMap<>();
         for (TrackedJob t : jobs.values()) {
@@ -593,6 +561,9 @@ public final class Decider implements AutoCloseable {
         for (String kai : engine.kaiQueues()) {
             writeIfChanged(KubeKind.KAI_QUEUE, new ObjectKey("", kai), QueueStatuses.kaiQueue(kai, engine));
         }
+        Map<String, Integer> admitted = new HashMap<>();
+        byClusterQueue.forEach((cq, c) -> admitted.put(cq, c[2]));
+        return admitted;
     }
 
     private void writeIfChanged(KubeKind kind, ObjectKey key, com.fasterxml.jackson.databind.node.ObjectNode status) {
@@ -604,11 +575,21 @@ public final class Decider implements AutoCloseable {
     }
 
     /**
-     * What the decider held for a job after its last cycle (NEW, INVALID, PENDING, QUOTA_RESERVED,
-     * ADMITTED, FINISHED), for diagnostics and tests; safe from any thread.
+     * What the decider holds for a job (NEW, INVALID, PENDING, QUOTA_RESERVED, ADMITTED, FINISHED),
+     * for diagnostics and tests: asked on the decider's thread, after what was posted before; empty
+     * when the job is unknown or the decider does not answer within a second.
      */
     public Optional<String> stateOf(String kind, ObjectKey job) {
-        return Optional.ofNullable(states.get(kind + "/" + job));
+        java.util.concurrent.CompletableFuture<Optional<String>> answer = new java.util.concurrent.CompletableFuture<>();
+        inbox.add(() -> answer.complete(Optional.ofNullable(jobs.get(List.of(kind, job))).map(t -> t.state.name())));
+        try {
+            return answer.get(1, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return Optional.empty();
+        }
     }
 
     private static String id(JsonNode o) {
@@ -620,14 +601,6 @@ public final class Decider implements AutoCloseable {
     }
 
     private static long createdMillis(JsonNode o) {
-        return parseTime(o.path("metadata").path("creationTimestamp").asText(""));
-    }
-
-    private static long parseTime(String rfc3339) {
-        try {
-            return rfc3339.isEmpty() ? 0 : Instant.parse(rfc3339).toEpochMilli();
-        } catch (java.time.format.DateTimeParseException e) {
-            return 0;
-        }
+        return WorkloadObjects.millis(o.path("metadata").path("creationTimestamp").asText(""));
     }
 }

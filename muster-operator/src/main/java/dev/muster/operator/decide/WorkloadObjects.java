@@ -58,6 +58,45 @@ final class WorkloadObjects {
         return w;
     }
 
+    /** An admission a Workload object's status records, when it is Admitted: what a new leader takes over. */
+    record RecordedAdmission(String clusterQueue, List<PodSetAssignment> podSets, long admittedAtMillis,
+            List<Condition> conditions) {
+    }
+
+    static java.util.Optional<RecordedAdmission> recordedAdmission(JsonNode workload) {
+        if (workload == null) {
+            return java.util.Optional.empty();
+        }
+        JsonNode status = workload.path("status");
+        JsonNode admission = status.path("admission");
+        List<Condition> conditions = new java.util.ArrayList<>();
+        for (JsonNode c : status.path("conditions")) {
+            conditions.add(new Condition(c.path("type").asText(), c.path("status").asText().equals("True"),
+                    c.path("reason").asText(""), c.path("message").asText(""), millis(c.path("lastTransitionTime").asText(""))));
+        }
+        java.util.Optional<Condition> admitted = conditions.stream().filter(c -> c.type().equals("Admitted")).findFirst();
+        if (admitted.isEmpty() || !admitted.get().status() || !admission.isObject()) {
+            return java.util.Optional.empty();
+        }
+        List<PodSetAssignment> podSets = new java.util.ArrayList<>();
+        for (JsonNode a : admission.path("podSetAssignments")) {
+            java.util.Map<String, String> flavors = new java.util.TreeMap<>();
+            a.path("flavors").fields().forEachRemaining(e -> flavors.put(e.getKey(), e.getValue().asText()));
+            podSets.add(new PodSetAssignment(a.path("name").asText(), a.path("count").asInt(), flavors));
+        }
+        return java.util.Optional.of(new RecordedAdmission(admission.path("clusterQueue").asText(), podSets,
+                admitted.get().lastTransitionMillis(), conditions));
+    }
+
+    /** An RFC 3339 time in milliseconds; 0 when absent or unreadable. */
+    static long millis(String rfc3339) {
+        try {
+            return rfc3339.isEmpty() ? 0 : Instant.parse(rfc3339).toEpochMilli();
+        } catch (java.time.format.DateTimeParseException e) {
+            return 0;
+        }
+    }
+
     /** A template for a pod set whose job has none (KubeRay's default submitter): its requests. */
     static ObjectNode requestsOnly(PodSet ps) {
         ObjectNode template = JSON.objectNode();

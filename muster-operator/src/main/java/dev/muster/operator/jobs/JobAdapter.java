@@ -27,8 +27,4 @@ public interface JobAdapter {
 
     /** All its admitted pods run (Kueue's PodsReady condition). */
     boolean podsReady(JsonNode job);
-
-    static List<JobAdapter> all() {
-        return List.of(new RayJobAdapter(), new RayClusterAdapter(), new BatchJobAdapter());
-    }
 }

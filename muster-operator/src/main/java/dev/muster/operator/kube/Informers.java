@@ -32,10 +32,10 @@ public final class Informers implements AutoCloseable {
      * KAI) is skipped with a log line rather than failing the controller. Returns once the
      * informer has listed what exists, so that what is posted follows the order of the calls.
      */
-    public boolean watch(KubeKind kind, Consumer<JsonNode> upserted, Consumer<JsonNode> deleted) {
+    public void watch(KubeKind kind, Consumer<JsonNode> upserted, Consumer<JsonNode> deleted) {
         if (!served(kind)) {
             LOG.info("not watching {}: the cluster does not serve {}", kind.kind(), kind.apiVersion());
-            return false;
+            return;
         }
         var resources = client.genericKubernetesResources(kind.context());
         var scoped = kind.namespaced() && namespace.isPresent() ? resources.inNamespace(namespace.get()) : resources.inAnyNamespace();
@@ -56,7 +56,6 @@ public final class Informers implements AutoCloseable {
             }
         });
         running.add(informer);
-        return true;
     }
 
     /** Whether the API server serves the kind: built-in, or its CRD is installed. */

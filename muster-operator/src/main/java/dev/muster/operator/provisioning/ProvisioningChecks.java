@@ -20,7 +20,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -246,10 +245,5 @@ public final class ProvisioningChecks {
     public void released(ObjectKey workload) {
         current.keySet().removeIf(id -> id.get(0).equals(workload));
         annotations.remove(workload);
-    }
-
-    /** The current request of a workload's check, if any (for messages). */
-    public Optional<String> currentRequest(ObjectKey workload, String check) {
-        return Optional.ofNullable(current.get(List.of(workload, check))).map(Request::name);
     }
 }

@@ -53,17 +53,20 @@ final class NodeCountEstimate {
         if (!fitsOn(pool, pods, maxNodes)) {
             return new Result.Never("its pods do not fit on " + maxNodes + " nodes, and " + limit);
         }
-        low++;
-        int high = maxNodes;
+        return new Result.Nodes(smallest(low + 1, maxNodes, n -> fitsOn(pool, pods, n)));
+    }
+
+    /** The smallest count in [low, high] that {@code enough} accepts, given that it accepts {@code high} and more helps. */
+    static int smallest(int low, int high, java.util.function.IntPredicate enough) {
         while (low < high) {
             int mid = (low + high) >>> 1;
-            if (fitsOn(pool, pods, mid)) {
+            if (enough.test(mid)) {
                 high = mid;
             } else {
                 low = mid + 1;
             }
         }
-        return new Result.Nodes(low);
+        return low;
     }
 
     private boolean fitsOn(NodePoolSpec pool, List<GangPlacer.PodGroup> pods, int count) {

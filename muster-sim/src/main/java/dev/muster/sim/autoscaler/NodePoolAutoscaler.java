@@ -394,17 +394,7 @@ public final class NodePoolAutoscaler {
         if (!placeableWithNew(pool, pods, upcoming, room)) {
             return 0;
         }
-        int low = 1;
-        int high = room;
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            if (placeableWithNew(pool, pods, upcoming, mid)) {
-                high = mid;
-            } else {
-                low = mid + 1;
-            }
-        }
-        return low;
+        return NodeCountEstimate.smallest(1, room, n -> placeableWithNew(pool, pods, upcoming, n));
     }
 
     private boolean placeableWithNew(Pool pool, List<GangPlacer.PodGroup> pods, List<NodeSpec> upcoming, int count) {

@@ -113,7 +113,7 @@ public final class ProvisioningRequest {
         return message;
     }
 
-    /** Something that changes the request's conditions; Kueue's controller listens. */
+    /** How timeline events name the request: {@code ProvisioningRequest/<namespace>/<name>}. */
     public String eventObject() {
         return ProvisioningRequestEvents.KIND + "/" + namespace() + "/" + name;
     }

@@ -32,6 +32,16 @@ final class RunCommand implements Callable<Integer> {
             description = "watch jobs, LocalQueues and Workloads of this namespace only (queues are cluster-wide)")
     String namespace;
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Muster's configuration: Kueue's manager Configuration (config.kueue.x-k8s.io/v1beta1: fairSharing,"
+                    + " waitForPodsReady, ...), as muster simulate --config reads it; checked before the controller starts")
+    Path configFile;
+
+    @Option(names = "--scheduler-name", paramLabel = "NAME", split = ",", defaultValue = "muster",
+            description = "pods whose spec.schedulerName is one of these are placed and bound by Muster; add kai-scheduler"
+                    + " to take KAI's place (default: ${DEFAULT-VALUE})")
+    java.util.List<String> schedulerNames;
+
     @Option(names = "--leader-election", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "take the Lease muster-leader before deciding, so that one of several replicas decides (default: on)")
     boolean leaderElection;
@@ -67,12 +77,30 @@ final class RunCommand implements Callable<Integer> {
                     + (Files.exists(kubeconfig) ? "cannot be read" : "no such file"));
             return 2;
         }
+        java.util.Map<String, String> configuration = java.util.Map.of();
+        if (configFile != null) {
+            if (!Files.isReadable(configFile)) {
+                spec.commandLine().getErr().println("error: --config " + configFile + ": "
+                        + (Files.exists(configFile) ? "cannot be read" : "no such file"));
+                return 2;
+            }
+            configuration = java.util.Map.of(configFile.toString(), Files.readString(configFile, StandardCharsets.UTF_8));
+            try {
+                // The same readers as the cluster's queues: a wrong field is named now, not at the first cycle.
+                dev.muster.operator.config.ClusterConfiguration.of(java.util.List.of(), configuration);
+            } catch (dev.muster.api.manifest.ManifestException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage());
+                return 2;
+            }
+        }
         Config config = kubeconfig == null ? Config.autoConfigure(null)
                 : Config.fromKubeconfig(Files.readString(kubeconfig, StandardCharsets.UTF_8));
         String identity = Optional.ofNullable(System.getenv("POD_NAME")).orElse(java.net.InetAddress.getLocalHost().getHostName());
         OperatorOptions options = OperatorOptions.defaults(identity)
                 .withNamespace(Optional.ofNullable(namespace))
                 .withLeaderElection(leaderElection, leaseNamespace)
+                .withSchedulerNames(java.util.Set.copyOf(schedulerNames))
+                .withConfiguration(configuration)
                 .exitingOnLostLease();
         MusterMetrics metrics = new MusterMetrics();
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();

@@ -15,7 +15,7 @@ class RunCommandTest {
         int code = Main.execute(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "run", "--help");
         assertThat(code).isZero();
         assertThat(out.toString()).contains("--kubeconfig", "--namespace", "--[no-]leader-election", "--lease-namespace",
-                "--health-port", "--webhook-port", "--webhook-cert-dir");
+                "--health-port", "--webhook-port", "--webhook-cert-dir", "--config", "--scheduler-name");
     }
 
     @Test
@@ -25,5 +25,32 @@ class RunCommandTest {
                 "run", "--kubeconfig", "/nonexistent/kubeconfig");
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).contains("--kubeconfig /nonexistent/kubeconfig: no such file");
+    }
+
+    @Test
+    void aConfigurationWithAWrongFieldIsRefusedBeforeAnythingStartsAndNamesTheField(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path config = dir.resolve("muster-config.yaml");
+        java.nio.file.Files.writeString(config, """
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                waitForPodsReady:
+                  enable: true
+                  timeout: ten-minutes
+                """);
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "run", "--config", config.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("muster-config.yaml").contains("waitForPodsReady.timeout");
+    }
+
+    @Test
+    void aConfigurationFileThatDoesNotExistIsAnInputError() {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "run", "--config", "/nonexistent/config.yaml");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--config /nonexistent/config.yaml: no such file");
     }
 }

@@ -101,15 +101,21 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             return;
         }
         LOG.info("{} leads: it reads the cluster and decides", options.identity());
-        Decider next = new Decider(new FabricClusterWriter(client, "muster"), Clock.systemUTC(), metrics);
+        Decider next = new Decider(new FabricClusterWriter(client, "muster"), Clock.systemUTC(), metrics,
+                options.schedulerNames(), options.configuration());
         next.start();
         list(KubeKind.WORKLOAD).forEach(next::workloadObject);
         for (KubeKind kind : CONFIGURATION) {
             list(kind).forEach(next::configurationObject);
         }
+        next.nodesWatched();
+        list(KubeKind.NODE).forEach(next::node);
         for (JobAdapter adapter : managed) {
             list(adapter.kind()).forEach(job -> next.job(adapter, job));
         }
+        // Pods after the jobs that own them; all before the engine is built, so that a job taken
+        // over finds its pods where they run.
+        list(KubeKind.POD).forEach(next::pod);
         list(KubeKind.PROVISIONING_REQUEST).forEach(next::provisioningRequest);
         next.primed();
         decider = next;
@@ -119,6 +125,8 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             informers.watch(kind, next::configurationObject, next::configurationObjectDeleted);
         }
         informers.watch(KubeKind.PROVISIONING_REQUEST, next::provisioningRequest, pr -> { });
+        informers.watch(KubeKind.NODE, next::node, next::nodeDeleted);
+        informers.watch(KubeKind.POD, next::pod, next::podDeleted);
     }
 
     private List<JsonNode> list(KubeKind kind) {

@@ -355,6 +355,7 @@ public final class Engine {
         backoff.remove(key);
         inactive.remove(key);
         unplaced.remove(key);
+        placements.forget(key);
         preemptions.forget(key).ifPresent(this::markDirty);
     }
 
@@ -672,6 +673,44 @@ public final class Engine {
     public void addNode(dev.muster.core.placement.NodeSpec node) {
         placements.addNode(node);
         nodesChanged();
+    }
+
+    /**
+     * A node's spec changed (labels, taints, cordon, or what other schedulers' pods leave of it):
+     * the pods placed on it stay; gangs waiting for room are tried again.
+     */
+    public void updateNode(dev.muster.core.placement.NodeSpec node) {
+        placements.updateNode(node);
+        nodesChanged();
+    }
+
+    /**
+     * Another scheduler (the cluster's default one) places this workload's pods: it is admitted by
+     * quota alone and takes no place on the nodes Muster places pods on. Kept until {@link #remove}.
+     */
+    public void placedElsewhere(ObjectKey key) {
+        placements.placeElsewhere(key);
+    }
+
+    /**
+     * After {@link #restore}: the places its pods already have on the nodes are held again, so a
+     * restarted controller neither moves them nor gives their room to another gang; pods without a
+     * place yet get one. Returns why some pods found none (they wait), or empty.
+     */
+    public Optional<String> restorePlacement(ObjectKey key, List<dev.muster.core.placement.PodPlacement> recorded) {
+        AdmittedWorkload a = admitted.get(key);
+        if (a == null) {
+            throw new IllegalStateException("workload " + key + " holds no quota");
+        }
+        if (!placements.active()) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(placements.restore(a.workload(), a.assignment(), recorded));
+    }
+
+    /** Whether placement knows a node of this name. */
+    public boolean hasNode(String name) {
+        return placements.hasNode(name);
     }
 
     /** The node will leave the cluster: nothing new is placed on it, the pods on it run until stopped. */

@@ -40,6 +40,8 @@ final class Placements {
     private final Map<ObjectKey, List<PodPlacement>> pods = new HashMap<>();
     /** Node selectors an admission check added to pod sets (a provisioning request's nodes), by workload. */
     private final Map<ObjectKey, Map<String, Map<String, String>>> podSetSelectors = new HashMap<>();
+    /** Workloads whose pods another scheduler places (the cluster's default scheduler): admitted by quota alone. */
+    private final java.util.Set<ObjectKey> placedElsewhere = new java.util.HashSet<>();
     private boolean active;
     /** Bumped whenever room appears (pods leave, a node joins): a gang that found no place can only find one after. */
     private long roomVersion;
@@ -89,6 +91,100 @@ final class Placements {
         nodes.remove(name);
     }
 
+    /**
+     * The node's spec changed (its allocatable, as what other schedulers' pods take of it changes,
+     * its labels, taints or cordon): the pods placed on it stay where they are, on the new spec.
+     */
+    void updateNode(NodeSpec spec) {
+        NodeState old = nodes.get(spec.name());
+        if (old == null) {
+            throw new IllegalArgumentException("no node " + spec.name());
+        }
+        NodeState fresh = new NodeState(spec);
+        if (old.draining()) {
+            fresh.drain();
+        }
+        for (List<NodeState.Allocation> allocations : held.values()) {
+            for (int i = 0; i < allocations.size(); i++) {
+                NodeState.Allocation a = allocations.get(i);
+                if (a.node() == old) {
+                    NodeState.Allocation moved = new NodeState.Allocation(fresh, a.pod(), a.devices(), a.fraction());
+                    fresh.reapply(moved);
+                    allocations.set(i, moved);
+                }
+            }
+        }
+        nodes.put(spec.name(), fresh);
+        roomVersion++;
+    }
+
+    boolean hasNode(String name) {
+        return nodes.containsKey(name);
+    }
+
+    void placeElsewhere(ObjectKey key) {
+        placedElsewhere.add(key);
+    }
+
+    void forget(ObjectKey key) {
+        placedElsewhere.remove(key);
+    }
+
+    /**
+     * Holds the places the gang's pods already have (a controller restarted while they ran): each
+     * pod takes exactly its recorded node, devices and share again. Pods whose node is unknown are
+     * skipped and returned, for the caller to report.
+     */
+    String restore(Workload wl, Assignment a, List<PodPlacement> recorded) {
+        if (placedElsewhere.contains(wl.key())) {
+            return null;
+        }
+        Map<String, GangPlacer.PodGroup> groups = new LinkedHashMap<>();
+        for (GangPlacer.PodGroup g : groups(wl, a)) {
+            groups.put(g.podSet(), g);
+        }
+        List<NodeState.Allocation> allocations = new ArrayList<>();
+        List<PodPlacement> placed = new ArrayList<>();
+        Map<String, Integer> taken = new HashMap<>();
+        for (PodPlacement p : recorded) {
+            NodeState node = nodes.get(p.node());
+            GangPlacer.PodGroup group = groups.get(p.podSet());
+            if (node == null || group == null || taken.getOrDefault(p.podSet(), 0) >= group.count()) {
+                continue; // its node left, or more pods run than were admitted: placed anew below if needed
+            }
+            NodeState.Allocation al = new NodeState.Allocation(node, group.shape(), p.gpuDevices(), p.gpuFraction());
+            node.reapply(al);
+            allocations.add(al);
+            placed.add(new PodPlacement(p.podSet(), taken.merge(p.podSet(), 1, Integer::sum) - 1, p.node(),
+                    p.gpuDevices(), p.gpuFraction(), p.gpuGroup()));
+        }
+        // Pods that had no place yet (the controller stopped between admission and binding) get one now.
+        List<GangPlacer.PodGroup> missing = new ArrayList<>();
+        for (GangPlacer.PodGroup g : groups.values()) {
+            int left = g.count() - taken.getOrDefault(g.podSet(), 0);
+            if (left > 0) {
+                missing.add(new GangPlacer.PodGroup(g.podSet(), left, g.shape()));
+            }
+        }
+        String reason = null;
+        if (!missing.isEmpty()) {
+            GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), missing);
+            if (r instanceof GangPlacer.Result.Placed p) {
+                for (int k = 0; k < p.pods().size(); k++) {
+                    PodPlacement pp = p.pods().get(k);
+                    placed.add(new PodPlacement(pp.podSet(), taken.merge(pp.podSet(), 1, Integer::sum) - 1, pp.node(),
+                            pp.gpuDevices(), pp.gpuFraction(), pp.gpuGroup()));
+                    allocations.add(p.allocations().get(k));
+                }
+            } else {
+                reason = ((GangPlacer.Result.Unplaceable) r).reason();
+            }
+        }
+        held.put(wl.key(), allocations);
+        pods.put(wl.key(), placed);
+        return reason;
+    }
+
     void selectNodes(ObjectKey key, Map<String, Map<String, String>> selectorsByPodSet) {
         if (selectorsByPodSet.isEmpty()) {
             podSetSelectors.remove(key);
@@ -99,6 +195,9 @@ final class Placements {
 
     /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
     String place(Workload wl, Assignment a) {
+        if (placedElsewhere.contains(wl.key())) {
+            return null;
+        }
         GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
@@ -110,6 +209,9 @@ final class Placements {
 
     /** Whether the gang could be placed if {@code victims} were gone; nothing changes. */
     boolean placeableWithout(Workload wl, Assignment a, List<ObjectKey> victims) {
+        if (placedElsewhere.contains(wl.key())) {
+            return true;
+        }
         List<NodeState.Allocation> released = new ArrayList<>();
         for (ObjectKey v : victims) {
             for (NodeState.Allocation al : held.getOrDefault(v, List.of())) {
@@ -175,6 +277,9 @@ final class Placements {
      */
     boolean resize(AdmittedWorkload gang, Assignment to) {
         ObjectKey key = gang.workload().key();
+        if (placedElsewhere.contains(key)) {
+            return true;
+        }
         List<NodeState.Allocation> allocations = held.getOrDefault(key, new ArrayList<>());
         List<PodPlacement> placed = pods.getOrDefault(key, new ArrayList<>());
         List<GangPlacer.PodGroup> more = new ArrayList<>();

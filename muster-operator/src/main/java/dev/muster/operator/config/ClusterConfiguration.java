@@ -29,7 +29,15 @@ public final class ClusterConfiguration {
 
     /** Reads live configuration objects; they are taken in name order, so the result does not depend on watch order. */
     public static ClusterConfiguration of(Collection<JsonNode> liveObjects) throws ManifestException {
-        Map<String, String> texts = new TreeMap<>();
+        return of(liveObjects, Map.of());
+    }
+
+    /**
+     * As {@link #of(Collection)}, with files read beside the live objects: Muster's configuration
+     * ({@code muster run --config}), whose errors name the file.
+     */
+    public static ClusterConfiguration of(Collection<JsonNode> liveObjects, Map<String, String> files) throws ManifestException {
+        Map<String, String> texts = new TreeMap<>(files);
         for (JsonNode o : liveObjects) {
             texts.put(LiveManifests.origin(o), LiveManifests.yaml(LiveManifests.manifest(o)));
         }

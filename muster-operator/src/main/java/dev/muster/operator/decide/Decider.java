@@ -48,6 +48,7 @@ public final class Decider implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Decider.class);
     private static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+    private static final String KAI_QUEUE_LABEL = dev.muster.api.workload.WorkloadLabels.KAI_QUEUE;
 
     private final ClusterWriter writer;
     private final CycleMetrics metrics;
@@ -58,6 +59,8 @@ public final class Decider implements AutoCloseable {
     private final Map<List<Object>, TrackedJob> jobs = new LinkedHashMap<>();
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
+    private final PodScheduling scheduling;
+    private final Map<String, String> configurationFiles;
     private boolean configDirty;
     private boolean primed;
     private final List<Runnable> heldBack = new ArrayList<>();
@@ -75,7 +78,18 @@ public final class Decider implements AutoCloseable {
     }
 
     public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics) {
+        this(writer, clock, metrics, java.util.Set.of(dev.muster.operator.OperatorOptions.SCHEDULER_NAME), Map.of());
+    }
+
+    /**
+     * @param schedulerNames the {@code spec.schedulerName}s of pods Muster places and binds
+     * @param configurationFiles Muster's configuration files (Kueue's manager Configuration) by name
+     */
+    public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, java.util.Set<String> schedulerNames,
+            Map<String, String> configurationFiles) {
         this.writer = writer;
+        this.configurationFiles = Map.copyOf(configurationFiles);
+        this.scheduling = new PodScheduling(schedulerNames, writer);
         this.clock = clock;
         this.metrics = new CycleMetrics(metrics);
         this.startedMillis = clock.millis();
@@ -122,6 +136,34 @@ public final class Decider implements AutoCloseable {
         inbox.add(() -> workloadObjects.put(key(workload), workload));
     }
 
+    /**
+     * Nodes are watched: from the next configuration on, admission places the gangs whose pods
+     * name Muster's scheduler on them (posted before the nodes are).
+     */
+    public void nodesWatched() {
+        inbox.add(() -> {
+            scheduling.watched();
+            configDirty = true;
+        });
+    }
+
+    public void node(JsonNode node) {
+        inbox.add(() -> scheduling.node(node, engine));
+    }
+
+    public void nodeDeleted(JsonNode node) {
+        inbox.add(() -> scheduling.nodeDeleted(node, engine));
+    }
+
+    /** A Pod was added or changed; looked at once the jobs listed at the start are (a pod is filed under its job). */
+    public void pod(JsonNode pod) {
+        inbox.add(whenPrimed(() -> scheduling.pod(pod, engine, jobs::get)));
+    }
+
+    public void podDeleted(JsonNode pod) {
+        inbox.add(whenPrimed(() -> scheduling.podDeleted(pod, engine)));
+    }
+
     /** A ProvisioningRequest changed (the autoscaler set its conditions). */
     public void provisioningRequest(JsonNode request) {
         inbox.add(whenPrimed(() -> {
@@ -160,6 +202,7 @@ public final class Decider implements AutoCloseable {
 
     public void jobDeleted(JobAdapter adapter, JsonNode job) {
         inbox.add(whenPrimed(() -> {
+            scheduling.ownedDeleted(adapter.kind().kind(), key(job));
             TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key(job)));
             if (t != null && t.workload != null) {
                 provisioning.released(t.workload.key());
@@ -169,6 +212,8 @@ public final class Decider implements AutoCloseable {
                 if (engine != null && t.workload != null) {
                     engine.remove(t.workload.key());
                 }
+                t.state = TrackedJob.State.FINISHED;
+                scheduling.jobChanged(t, t.id(), engine);
             }
         }));
     }
@@ -220,6 +265,7 @@ public final class Decider implements AutoCloseable {
                 }
                 evicted.forEach(k -> engine.evicted(k, now));
             }
+            scheduling.bindWaiting(engine, jobs::get);
             Map<String, Integer> admittedByQueue = writeStatuses();
             metrics.cycle(engine, admittedByQueue, System.nanoTime() - started);
         }
@@ -233,7 +279,7 @@ public final class Decider implements AutoCloseable {
     private void reconfigure() {
         ClusterConfiguration next;
         try {
-            next = ClusterConfiguration.of(configObjects.values());
+            next = ClusterConfiguration.of(configObjects.values(), configurationFiles);
         } catch (ManifestException e) {
             configurationError = "the configuration is refused, the previous one stays in force: " + e.getMessage();
             LOG.error(configurationError);
@@ -243,9 +289,12 @@ public final class Decider implements AutoCloseable {
         configurationError = "";
         Scenario s = next.scenario();
         provisioning.configure(s);
-        List<NodeSpec> nodes = ClusterNodes.of(s);
+        List<NodeSpec> nodes = scheduling.placesPods() ? scheduling.nodeSpecs() : ClusterNodes.of(s);
         engine = new Engine(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(), s.kaiQueues(),
-                ClusterCapacity.of(nodes), List.of(), s.flavors(), EngineSettings.from(s));
+                ClusterCapacity.of(nodes), scheduling.placesPods() ? nodes : List.of(), s.flavors(), EngineSettings.from(s));
+        if (scheduling.placesPods()) {
+            engine.placeOnNodes(); // even before the first node: a gang waits for nodes, it does not run nowhere
+        }
         byWorkload.clear();
         List<TrackedJob> all = new ArrayList<>(jobs.values());
         all.sort(Comparator.comparingLong((TrackedJob t) -> createdMillis(t.live)).thenComparing(t -> t.key));
@@ -257,7 +306,9 @@ public final class Decider implements AutoCloseable {
     }
 
     private void jobChanged(JobAdapter adapter, JsonNode job) {
-        if (!job.path("metadata").path("labels").has(QUEUE_LABEL)) {
+        scheduling.owned(adapter.kind().kind(), job, engine, jobs::get);
+        boolean kai = !job.path("metadata").path("labels").has(QUEUE_LABEL) && inKaiQueue(adapter, job);
+        if (!job.path("metadata").path("labels").has(QUEUE_LABEL) && !kai) {
             return; // not managed by a queue: the default scheduler's business
         }
         if (ownedByAJob(job)) {
@@ -268,8 +319,9 @@ public final class Decider implements AutoCloseable {
         if (t == null) {
             ObjectKey key = key(job);
             t = new TrackedJob(adapter, key, new ObjectKey(key.namespace(), KueueWorkloadNames.of(adapter.kind().kind(), key)), job);
+            t.kai = kai;
             jobs.put(id, t);
-            if (!adapter.suspended(job) && !admittedBefore(t)) {
+            if (!kai && !adapter.suspended(job) && !admittedBefore(t)) {
                 // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
                 t.suspendPending = !writer.patchJob(adapter.kind(), key, JobPatches.suspend());
             }
@@ -291,11 +343,21 @@ public final class Decider implements AutoCloseable {
             t.condition("Admitted", false, "NoReservation", "the job finished", now);
             t.condition("QuotaReserved", false, "NoReservation", "the job finished", now);
             t.assignment = null;
+            scheduling.jobChanged(t, t.id(), engine);
         } else if (t.state == TrackedJob.State.ADMITTED && adapter.podsReady(job)
                 && !t.conditions.containsKey("PodsReady")) {
             engine.podsReady(t.workload.key());
             t.condition("PodsReady", true, "PodsReady", "all pods of the workload run", clock.millis());
         }
+    }
+
+    /** A KAI queue label on the job or on one of its pod templates (KAI reads either). */
+    private static boolean inKaiQueue(JobAdapter adapter, JsonNode job) {
+        if (job.path("metadata").path("labels").has(KAI_QUEUE_LABEL)) {
+            return true;
+        }
+        return adapter.podTemplates(job).stream()
+                .anyMatch(p -> job.at(p.pointer()).path("metadata").path("labels").has(KAI_QUEUE_LABEL));
     }
 
     private static boolean ownedByAJob(JsonNode job) {
@@ -321,9 +383,17 @@ public final class Decider implements AutoCloseable {
             return;
         }
         t.source = source;
-        t.workload = new Workload(t.workloadKey, source.localQueue().orElse(""), source.priority(),
+        String queue = t.kai ? source.kaiQueue().orElse("") : source.localQueue().orElse("");
+        t.workload = new Workload(t.workloadKey, queue, source.priority(),
                 createdMillis(t.live), createdMillis(t.live), source.podSets());
         byWorkload.put(t.workload.key(), t);
+        // KAI is a scheduler: a job in a KAI queue has its pods placed by it (KubeRay's batch scheduler
+        // option names it in the pods, not in the templates). A Kueue job is placed by Muster when its
+        // templates name Muster's scheduler; otherwise the default scheduler places it.
+        t.placedByMuster = scheduling.placesPods() && (t.kai || scheduling.placedByMuster(source.podTemplates()));
+        if (!t.placedByMuster) {
+            engine.placedElsewhere(t.workload.key());
+        }
         t.workloadPending = !writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
         if (t.state == TrackedJob.State.QUOTA_RESERVED && t.assignment != null && t.clusterQueue != null) {
             // Quota held while checks run: held again in the new engine, the checks' answers given again.
@@ -341,13 +411,21 @@ public final class Decider implements AutoCloseable {
                 engine.restore(t.workload, t.clusterQueue, admission.get(), true, t.admittedAtMillis);
                 t.state = TrackedJob.State.ADMITTED;
                 t.assignment = engine.admission(t.workload.key()).orElseThrow().assignment();
+                scheduling.jobChanged(t, t.id(), engine);
+                engine.restorePlacement(t.workload.key(), scheduling.recordedPlaces(t.id())).ifPresent(why ->
+                        LOG.warn("pods of {} that had no node yet find none now: {}", t.key, why));
                 return;
             } catch (IllegalArgumentException e) {
                 LOG.warn("admission of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
             }
         }
-        engine.submit(t.workload);
+        if (t.kai) {
+            engine.submitToKaiQueue(t.workload);
+        } else {
+            engine.submit(t.workload);
+        }
         t.state = TrackedJob.State.PENDING;
+        scheduling.jobChanged(t, t.id(), engine);
     }
 
     /** Whether the job runs under an admission Muster made before (its Workload's status says so). */
@@ -439,7 +517,8 @@ public final class Decider implements AutoCloseable {
         t.clusterQueue = admit.clusterQueue();
         t.assignment = admit.assignment();
         t.admittedAtMillis = now;
-        t.startPending = !startJob(t);
+        // A KAI job was never suspended: its pods wait for their nodes, which binding gives them.
+        t.startPending = !t.kai && !startJob(t);
         t.message = "";
         String msg = "Quota reserved in ClusterQueue " + admit.clusterQueue();
         t.condition("QuotaReserved", true, "QuotaReserved", msg, now);
@@ -447,7 +526,9 @@ public final class Decider implements AutoCloseable {
         t.conditions.remove("Evicted");
         t.conditions.remove("Preempted");
         writer.event(t.adapter.kind(), t.key, t.uid(), "Normal", "Admitted",
-                "Admitted by ClusterQueue " + admit.clusterQueue());
+                (t.kai ? "Admitted by queue " : "Admitted by ClusterQueue ") + admit.clusterQueue()
+                        + (t.placedByMuster ? "; its pods go to " + PodsOnNodes.describe(engine.pods(t.workload.key())) : ""));
+        scheduling.jobChanged(t, t.id(), engine);
     }
 
     /** Unsuspends the job with its flavors' node labels and tolerations (and checks' annotations); false if the write failed. */
@@ -489,10 +570,14 @@ public final class Decider implements AutoCloseable {
             metrics.evicted(t.clusterQueue, evict.reason());
         }
         t.startPending = false;
-        if (running) {
+        if (running && t.kai) {
+            // KAI evicts a gang by deleting its pods; their controller makes them again, and they wait.
+            scheduling.pods(t.id()).forEach(writer::deletePod);
+        } else if (running) {
             t.stopPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
         }
         t.state = TrackedJob.State.PENDING;
+        scheduling.jobChanged(t, t.id(), engine);
         t.assignment = null;
         t.message = evict.message();
         t.condition("Evicted", true, evict.reason(), evict.message(), now);

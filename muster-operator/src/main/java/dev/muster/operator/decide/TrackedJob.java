@@ -22,6 +22,10 @@ final class TrackedJob {
     WorkloadSource source;
     Workload workload;
     State state = State.NEW;
+    /** Queued in a KAI queue (label kai.scheduler/queue): never suspended; its pods wait for Muster to bind them. */
+    boolean kai;
+    /** Its pods name Muster's scheduler, so Muster places and binds them; otherwise admission is by quota alone. */
+    boolean placedByMuster;
     String clusterQueue;
     Assignment assignment;
     long admittedAtMillis;
@@ -43,6 +47,11 @@ final class TrackedJob {
         this.key = key;
         this.workloadKey = workloadKey;
         this.live = live;
+    }
+
+    /** How the decider keys jobs: kind and namespace/name. */
+    java.util.List<Object> id() {
+        return java.util.List.of(adapter.kind().kind(), key);
     }
 
     String uid() {

@@ -30,7 +30,11 @@ final class WorkloadObjects {
         ObjectNode meta = w.putObject("metadata");
         meta.put("name", t.workloadKey.name());
         meta.put("namespace", t.workloadKey.namespace());
-        meta.putObject("labels").put("kueue.x-k8s.io/job-uid", t.uid());
+        ObjectNode labels = meta.putObject("labels");
+        labels.put("kueue.x-k8s.io/job-uid", t.uid());
+        if (t.kai) {
+            t.source.kaiQueue().ifPresent(q -> labels.put(dev.muster.api.workload.WorkloadLabels.KAI_QUEUE, q));
+        }
         ObjectNode owner = meta.putArray("ownerReferences").addObject();
         owner.put("apiVersion", t.adapter.kind().apiVersion());
         owner.put("kind", t.adapter.kind().kind());

@@ -22,6 +22,15 @@ public interface ClusterWriter {
     boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);
 
     /**
+     * Binds a pod to a node (the Binding subresource, as a scheduler does), after writing the labels
+     * and annotations that say which GPUs it got.
+     */
+    boolean bind(dev.muster.operator.placement.PodBinding binding);
+
+    /** Deletes a pod (evicting a gang its controller will make again, as KAI evicts). Gone already is done. */
+    boolean deletePod(ObjectKey pod);
+
+    /**
      * Records a Kubernetes Event about an object.
      *
      * @param type Normal or Warning

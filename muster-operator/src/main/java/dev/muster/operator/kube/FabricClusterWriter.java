@@ -3,6 +3,9 @@ package dev.muster.operator.kube;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.placement.PodBinding;
+import io.fabric8.kubernetes.api.model.Binding;
+import io.fabric8.kubernetes.api.model.BindingBuilder;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -72,6 +75,45 @@ public final class FabricClusterWriter implements ClusterWriter {
                 return null; // deleted (a Workload with its job)
             }
         });
+    }
+
+    @Override
+    public boolean bind(PodBinding b) {
+        var pod = client.pods().inNamespace(b.pod().namespace()).withName(b.pod().name());
+        if (!b.labels().isEmpty() || !b.annotations().isEmpty()) {
+            var meta = Serialization.jsonMapper().createObjectNode().putObject("metadata");
+            b.labels().forEach(meta.putObject("labels")::put);
+            b.annotations().forEach(meta.putObject("annotations")::put);
+            String patch = meta.toString();
+            boolean written = retrying("GPU labels of pod " + b.pod(), () -> client.pods().inNamespace(b.pod().namespace())
+                    .resource(podReference(b.pod())).patch(PatchContext.of(PatchType.JSON_MERGE), "{\"metadata\":" + patch + "}"));
+            if (!written) {
+                return false;
+            }
+        }
+        Binding binding = new BindingBuilder().withNewMetadata().withName(b.pod().name()).withNamespace(b.pod().namespace())
+                .withUid(b.uid().isEmpty() ? null : b.uid()).endMetadata()
+                .withNewTarget().withApiVersion("v1").withKind("Node").withName(b.node()).endTarget().build();
+        return retrying("bind pod " + b.pod() + " to " + b.node(), () -> {
+            try {
+                return client.bindings().inNamespace(b.pod().namespace()).resource(binding).create();
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == 409 || e.getCode() == 404) {
+                    return null; // bound already, or gone: the pod's next event says which
+                }
+                throw e;
+            }
+        });
+    }
+
+    @Override
+    public boolean deletePod(ObjectKey pod) {
+        return retrying("delete pod " + pod, () -> client.pods().inNamespace(pod.namespace()).resource(podReference(pod)).delete());
+    }
+
+    private static io.fabric8.kubernetes.api.model.Pod podReference(ObjectKey key) {
+        return new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName(key.name())
+                .withNamespace(key.namespace()).endMetadata().build();
     }
 
     /** An object by name only, to address it without reading it. */

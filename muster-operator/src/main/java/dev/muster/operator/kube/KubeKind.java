@@ -22,12 +22,18 @@ public record KubeKind(String group, String version, String kind, String plural,
     public static final KubeKind PRIORITY_CLASS = new KubeKind("scheduling.k8s.io", "v1", "PriorityClass", "priorityclasses", false);
     public static final KubeKind NAMESPACE = new KubeKind("", "v1", "Namespace", "namespaces", false);
     public static final KubeKind NODE = new KubeKind("", "v1", "Node", "nodes", false);
+    public static final KubeKind POD = new KubeKind("", "v1", "Pod", "pods", true);
     public static final KubeKind RAY_JOB = new KubeKind("ray.io", "v1", "RayJob", "rayjobs", true);
     public static final KubeKind RAY_CLUSTER = new KubeKind("ray.io", "v1", "RayCluster", "rayclusters", true);
     public static final KubeKind BATCH_JOB = new KubeKind("batch", "v1", "Job", "jobs", true);
     public static final KubeKind PROVISIONING_REQUEST =
             new KubeKind("autoscaling.x-k8s.io", "v1", "ProvisioningRequest", "provisioningrequests", true);
     public static final KubeKind POD_TEMPLATE = new KubeKind("", "v1", "PodTemplate", "podtemplates", true);
+
+    /** The job kind of this name that Muster manages (RayJob, RayCluster, Job), if it is one. */
+    public static java.util.Optional<KubeKind> job(String kind) {
+        return java.util.stream.Stream.of(RAY_JOB, RAY_CLUSTER, BATCH_JOB).filter(k -> k.kind().equals(kind)).findFirst();
+    }
 
     private static KubeKind kueue(String kind, String plural, boolean namespaced) {
         return new KubeKind("kueue.x-k8s.io", "v1beta1", kind, plural, namespaced);

@@ -7,7 +7,6 @@ import dev.muster.api.manifest.ManifestException;
 import dev.muster.api.scenario.EngineSettings;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
-import dev.muster.api.workload.KueueWorkloadNames;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.PodSetAssignment;
 import dev.muster.core.engine.Engine;
@@ -18,7 +17,8 @@ import dev.muster.core.placement.NodeSpec;
 import dev.muster.operator.config.ClusterConfiguration;
 import dev.muster.operator.config.LiveManifests;
 import dev.muster.operator.jobs.JobAdapter;
-import dev.muster.operator.jobs.JobPatches;
+import dev.muster.operator.jobs.PodGroupAdapter;
+import dev.muster.operator.jobs.PodGroups;
 import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.metrics.MusterMetrics;
@@ -60,6 +60,8 @@ public final class Decider implements AutoCloseable {
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
     private final PodScheduling scheduling;
+    private final PodGroups podGroups = new PodGroups();
+    private final PodGroupAdapter podGroupAdapter = new PodGroupAdapter(podGroups);
     private final Map<String, String> configurationFiles;
     private boolean configDirty;
     private boolean primed;
@@ -155,13 +157,35 @@ public final class Decider implements AutoCloseable {
         inbox.add(() -> scheduling.nodeDeleted(node, engine));
     }
 
-    /** A Pod was added or changed; looked at once the jobs listed at the start are (a pod is filed under its job). */
+    /**
+     * A Pod was added or changed; looked at once the jobs listed at the start are (a pod is filed
+     * under its job). A queued plain pod is a workload, alone or with its group.
+     */
     public void pod(JsonNode pod) {
-        inbox.add(whenPrimed(() -> scheduling.pod(pod, engine, jobs::get)));
+        inbox.add(whenPrimed(() -> {
+            if (PodGroups.queued(pod)) {
+                podGroupChanged(podGroups.upsert(pod));
+            }
+            scheduling.pod(pod, engine, jobs::get);
+        }));
     }
 
     public void podDeleted(JsonNode pod) {
-        inbox.add(whenPrimed(() -> scheduling.podDeleted(pod, engine)));
+        inbox.add(whenPrimed(() -> {
+            podGroups.delete(key(pod)).ifPresent(group -> {
+                if (podGroups.exists(group)) {
+                    podGroupChanged(group);
+                } else {
+                    forget(podGroupAdapter, group);
+                }
+            });
+            scheduling.podDeleted(pod, engine);
+        }));
+    }
+
+    /** A group is a job once all its pods exist; until then it waits (and a group that lost pods keeps its state). */
+    private void podGroupChanged(ObjectKey group) {
+        podGroups.manifest(group).ifPresent(manifest -> jobChanged(podGroupAdapter, manifest));
     }
 
     /** A ProvisioningRequest changed (the autoscaler set its conditions). */
@@ -201,21 +225,24 @@ public final class Decider implements AutoCloseable {
     }
 
     public void jobDeleted(JobAdapter adapter, JsonNode job) {
-        inbox.add(whenPrimed(() -> {
-            scheduling.ownedDeleted(adapter.kind().kind(), key(job));
-            TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key(job)));
-            if (t != null && t.workload != null) {
-                provisioning.released(t.workload.key());
+        inbox.add(whenPrimed(() -> forget(adapter, key(job))));
+    }
+
+    /** A job is gone: whatever it held is released. */
+    private void forget(JobAdapter adapter, ObjectKey key) {
+        scheduling.ownedDeleted(adapter.kind().kind(), key);
+        TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key));
+        if (t != null && t.workload != null) {
+            provisioning.released(t.workload.key());
+        }
+        if (t != null) {
+            byWorkload.remove(t.workload == null ? null : t.workload.key());
+            if (engine != null && t.workload != null) {
+                engine.remove(t.workload.key());
             }
-            if (t != null) {
-                byWorkload.remove(t.workload == null ? null : t.workload.key());
-                if (engine != null && t.workload != null) {
-                    engine.remove(t.workload.key());
-                }
-                t.state = TrackedJob.State.FINISHED;
-                scheduling.jobChanged(t, t.id(), engine);
-            }
-        }));
+            t.state = TrackedJob.State.FINISHED;
+            scheduling.jobChanged(t, t.id(), engine);
+        }
     }
 
     /** Whether the decider runs with a valid configuration; otherwise why not. */
@@ -318,12 +345,12 @@ public final class Decider implements AutoCloseable {
         TrackedJob t = jobs.get(id);
         if (t == null) {
             ObjectKey key = key(job);
-            t = new TrackedJob(adapter, key, new ObjectKey(key.namespace(), KueueWorkloadNames.of(adapter.kind().kind(), key)), job);
+            t = new TrackedJob(adapter, key, adapter.workloadKey(key), job);
             t.kai = kai;
             jobs.put(id, t);
             if (!kai && !adapter.suspended(job) && !admittedBefore(t)) {
                 // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
-                t.suspendPending = !writer.patchJob(adapter.kind(), key, JobPatches.suspend());
+                t.suspendPending = !adapter.suspend(writer, key, job);
             }
             if (engine != null) {
                 enter(t);
@@ -541,15 +568,14 @@ public final class Decider implements AutoCloseable {
             new java.util.TreeSet<>(psa.flavors().values()).forEach(f -> Optional.ofNullable(byName.get(f)).ifPresent(specs::add));
             flavors.put(psa.name(), specs);
         }
-        return writer.patchJob(t.adapter.kind(), t.key, JobPatches.start(t.live, t.adapter, flavors,
-                provisioning.annotations(t.workload.key())));
+        return t.adapter.start(writer, t.key, t.live, flavors, provisioning.annotations(t.workload.key()));
     }
 
     /** Writes that failed in an earlier cycle, tried again: the job's suspension, start or stop, its Workload object. */
     private void retryFailedWrites() {
         for (TrackedJob t : jobs.values()) {
             if (t.suspendPending) {
-                t.suspendPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.suspend());
+                t.suspendPending = !t.adapter.suspend(writer, t.key, t.live);
             }
             if (t.workloadPending && t.workload != null) {
                 t.workloadPending = !writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
@@ -558,7 +584,7 @@ public final class Decider implements AutoCloseable {
                 t.startPending = !startJob(t);
             }
             if (t.stopPending) {
-                t.stopPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
+                t.stopPending = !t.adapter.stop(writer, t.key, t.live);
             }
         }
     }
@@ -574,7 +600,7 @@ public final class Decider implements AutoCloseable {
             // KAI evicts a gang by deleting its pods; their controller makes them again, and they wait.
             scheduling.pods(t.id()).forEach(writer::deletePod);
         } else if (running) {
-            t.stopPending = !writer.patchJob(t.adapter.kind(), t.key, JobPatches.stop(t.live, t.adapter));
+            t.stopPending = !t.adapter.stop(writer, t.key, t.live);
         }
         t.state = TrackedJob.State.PENDING;
         scheduling.jobChanged(t, t.id(), engine);

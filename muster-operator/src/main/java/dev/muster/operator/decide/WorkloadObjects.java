@@ -35,13 +35,7 @@ final class WorkloadObjects {
         if (t.kai) {
             t.source.kaiQueue().ifPresent(q -> labels.put(dev.muster.api.workload.WorkloadLabels.KAI_QUEUE, q));
         }
-        ObjectNode owner = meta.putArray("ownerReferences").addObject();
-        owner.put("apiVersion", t.adapter.kind().apiVersion());
-        owner.put("kind", t.adapter.kind().kind());
-        owner.put("name", t.key.name());
-        owner.put("uid", t.uid());
-        owner.put("controller", true);
-        owner.put("blockOwnerDeletion", true);
+        t.adapter.workloadOwners(t.key, t.live).forEach(meta.putArray("ownerReferences")::add);
         ObjectNode spec = w.putObject("spec");
         t.source.localQueue().ifPresent(q -> spec.put("queueName", q));
         spec.put("priority", t.source.priority());

@@ -142,7 +142,7 @@ public final class JobPatches {
         return ops;
     }
 
-    private static ObjectNode toleration(Toleration t) {
+    static ObjectNode toleration(Toleration t) {
         ObjectNode n = JSON.objectNode();
         if (!t.key().isEmpty()) {
             n.put("key", t.key());
@@ -157,7 +157,7 @@ public final class JobPatches {
         return n;
     }
 
-    private static ObjectNode op(String op, String path, JsonNode value) {
+    static ObjectNode op(String op, String path, JsonNode value) {
         ObjectNode n = JSON.objectNode();
         n.put("op", op);
         n.put("path", path);

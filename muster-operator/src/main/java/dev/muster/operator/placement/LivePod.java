@@ -6,6 +6,8 @@ import dev.muster.api.k8s.PodTemplateReader;
 import dev.muster.api.manifest.Field;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceList;
+import dev.muster.operator.jobs.PodGroups;
+import dev.muster.operator.jobs.PodRole;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -18,9 +20,11 @@ import java.util.TreeMap;
  * @param ended         it no longer holds its node (Succeeded, Failed, or being deleted)
  * @param requests      what it asks of a node, as the scheduler counts it (containers, init containers, overhead)
  * @param controller    its controlling owner, if any (a Job, a RayCluster)
+ * @param groupRole     for a pod of a plain pod group, the pod set it belongs to ({@link PodRole})
  */
 public record LivePod(ObjectKey key, String uid, String nodeName, String schedulerName, boolean ended,
-        ResourceList requests, Optional<Owner> controller, Map<String, String> labels, Map<String, String> annotations) {
+        ResourceList requests, Optional<Owner> controller, Map<String, String> labels, Map<String, String> annotations,
+        String groupRole) {
 
     /** An owner reference: the kind and name of the object that controls the pod. */
     public record Owner(String kind, String name) {
@@ -47,7 +51,8 @@ public record LivePod(ObjectKey key, String uid, String nodeName, String schedul
         return new LivePod(new ObjectKey(meta.path("namespace").asText(""), meta.path("name").asText()),
                 meta.path("uid").asText(""), spec.path("nodeName").asText(""),
                 spec.path("schedulerName").asText("default-scheduler"), ended, requests, controller,
-                strings(meta.path("labels")), strings(meta.path("annotations")));
+                strings(meta.path("labels")), strings(meta.path("annotations")),
+                meta.path("labels").has(PodGroups.GROUP_LABEL) ? PodRole.of(spec) : "main");
     }
 
     public boolean bound() {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import dev.muster.operator.jobs.PodGroups;
 
 /**
  * Which queued job, and which of its pod sets, a pod belongs to. Pods are made by the job kinds'
@@ -26,6 +27,8 @@ public final class PodOwners {
     static final String HEAD = "head";
     static final String MAIN = "main";
     static final String SUBMITTER = "submitter";
+
+    private static final java.util.Set<String> JOB_KINDS = java.util.Set.of("RayJob", "RayCluster", "Job", "JobSet");
 
     /** Controller of a RayCluster or Job, by (kind, namespace, name). */
     private final Map<List<String>, LivePod.Owner> controllers = new HashMap<>();
@@ -52,6 +55,12 @@ public final class PodOwners {
 
     /** The job and pod set of a pod made by KubeRay or the Job controller; empty for any other pod. */
     public Optional<Slot> slotOf(LivePod pod) {
+        String queue = pod.labels().getOrDefault(PodGroups.QUEUE_LABEL, "");
+        if (!queue.isBlank() && pod.controller().filter(o -> JOB_KINDS.contains(o.kind())).isEmpty()) {
+            // A queued plain pod: its group's Workload is the job, its role the pod set.
+            return Optional.of(new Slot("Workload", PodGroups.groupOf(pod.key().namespace(), pod.key().name(), pod.labels()),
+                    pod.groupRole()));
+        }
         if (pod.controller().isEmpty()) {
             return Optional.empty();
         }

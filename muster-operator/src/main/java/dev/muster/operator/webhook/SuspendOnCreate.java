@@ -35,6 +35,8 @@ public final class SuspendOnCreate implements AdmissionHandler {
 
     /** The label that puts a job in a Kueue LocalQueue. */
     public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+    /** Kueue marks the pods its pod integration manages. */
+    public static final String MANAGED_LABEL = "kueue.x-k8s.io/managed";
     public static final String ADMISSION_API_VERSION = "admission.k8s.io/v1";
     public static final String ADMISSION_KIND = "AdmissionReview";
 
@@ -65,8 +67,11 @@ public final class SuspendOnCreate implements AdmissionHandler {
         if (!"CREATE".equals(request.path("operation").asText())) {
             return allowed(uid);
         }
-        Optional<ManagedKind> kind = ManagedKind.ofRequestKind(request.get("kind"));
         JsonNode object = request.get("object");
+        if (isPod(request.get("kind")) && object != null && object.isObject()) {
+            return dev.muster.operator.jobs.PodGroups.queued(object) ? gatePod(uid, object) : allowed(uid);
+        }
+        Optional<ManagedKind> kind = ManagedKind.ofRequestKind(request.get("kind"));
         if (kind.isEmpty() || object == null || !object.isObject()) {
             return allowed(uid);
         }
@@ -85,6 +90,37 @@ public final class SuspendOnCreate implements AdmissionHandler {
             return allowed(uid);
         }
         return patched(uid, suspendPatch(kind.get(), object));
+    }
+
+    private static boolean isPod(JsonNode gvk) {
+        return gvk != null && gvk.path("group").asText("").isEmpty() && "v1".equals(gvk.path("version").asText())
+                && "Pod".equals(gvk.path("kind").asText());
+    }
+
+    /**
+     * A queued plain pod is held by Kueue's scheduling gate until its workload is admitted (a pod
+     * has no suspend switch, and gates can only be removed after creation), and marked managed.
+     */
+    private ObjectNode gatePod(String uid, JsonNode pod) {
+        String gate = dev.muster.operator.jobs.PodGroups.GATE;
+        ArrayNode patch = NODES.arrayNode();
+        JsonNode gates = pod.path("spec").path("schedulingGates");
+        boolean gated = false;
+        for (JsonNode g : gates) {
+            gated |= gate.equals(g.path("name").asText());
+        }
+        if (!gated) {
+            ObjectNode entry = NODES.objectNode().put("name", gate);
+            if (gates.isArray()) {
+                patch.addObject().put("op", "add").put("path", "/spec/schedulingGates/-").set("value", entry);
+            } else {
+                patch.addObject().put("op", "add").put("path", "/spec/schedulingGates").set("value", NODES.arrayNode().add(entry));
+            }
+        }
+        if (!"true".equals(pod.path("metadata").path("labels").path(MANAGED_LABEL).asText())) {
+            patch.addObject().put("op", "add").put("path", "/metadata/labels/" + MANAGED_LABEL.replace("/", "~1")).put("value", "true");
+        }
+        return patch.isEmpty() ? allowed(uid) : patched(uid, patch);
     }
 
     /**

@@ -93,20 +93,33 @@ final class Reviews {
                 throw new IllegalArgumentException("unsupported op " + operation);
             }
             String[] path = op.get("path").asText().substring(1).split("/");
-            ObjectNode parent = result;
+            JsonNode parent = result;
             for (int i = 0; i < path.length - 1; i++) {
-                JsonNode next = parent.get(path[i]);
-                if (!(next instanceof ObjectNode child)) {
+                JsonNode next = parent.get(unescape(path[i]));
+                if (next == null || !next.isContainerNode()) {
                     throw new IllegalArgumentException("no object at " + op.get("path"));
                 }
-                parent = child;
+                parent = next;
             }
-            String member = path[path.length - 1];
-            if (operation.equals("replace") && !parent.has(member)) {
+            String member = unescape(path[path.length - 1]);
+            if (parent instanceof com.fasterxml.jackson.databind.node.ArrayNode array) {
+                if (!member.equals("-")) {
+                    throw new IllegalArgumentException("only appending to an array is supported: " + op.get("path"));
+                }
+                array.add(op.get("value"));
+                continue;
+            }
+            ObjectNode target = (ObjectNode) parent;
+            if (operation.equals("replace") && !target.has(member)) {
                 throw new IllegalArgumentException("replace of a missing member " + op.get("path"));
             }
-            parent.set(member, op.get("value"));
+            target.set(member, op.get("value"));
         }
         return result;
+    }
+
+    /** A JSON Pointer reference token with its escapes undone. */
+    private static String unescape(String token) {
+        return token.replace("~1", "/").replace("~0", "~");
     }
 }

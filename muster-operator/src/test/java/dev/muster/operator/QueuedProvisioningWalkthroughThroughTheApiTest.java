@@ -112,4 +112,54 @@ class QueuedProvisioningWalkthroughThroughTheApiTest {
             assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isTrue();
         }
     }
+
+    @Test
+    void aControllerRestartedWhileTheCapacityIsBeingProvisionedTakesTheRequestOver() {
+        OperatorCluster cluster = setUp("");
+        try (MusterOperator first = new MusterOperator(client,
+                OperatorOptions.defaults("first").withLeaderElection(false, "default"))) {
+            first.start();
+            createRayJob(cluster);
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                assertThat(condition(cluster.get(KubeKind.WORKLOAD, WORKLOAD), "QuotaReserved")).isTrue();
+                assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull();
+            });
+        }
+        autoscalerAnswers(REQUEST, "Accepted");
+        String reservedAt = reservedAt(cluster);
+        sleepPastASecond(); // condition times have a resolution of one second
+        try (MusterOperator second = new MusterOperator(client,
+                OperatorOptions.defaults("second").withLeaderElection(false, "default"))) {
+            second.start();
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(second.decider().orElseThrow()
+                    .stateOf("RayJob", JOB)).contains("QUOTA_RESERVED"));
+            // The reservation and its request are taken over: reserved when it was, no second attempt, the job still waits.
+            assertThat(reservedAt(cluster)).isEqualTo(reservedAt);
+            String secondAttempt = WORKLOAD.name() + "-rayjob-gpu-2";
+            assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", secondAttempt))).isNull();
+            assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isTrue();
+
+            autoscalerAnswers(REQUEST, "Accepted", "Provisioned");
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                assertThat(condition(cluster.get(KubeKind.WORKLOAD, WORKLOAD), "Admitted")).isTrue();
+                assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isFalse();
+            });
+            assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", secondAttempt))).isNull();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String reservedAt(OperatorCluster cluster) {
+        return OperatorCluster.conditions(cluster.get(KubeKind.WORKLOAD, WORKLOAD)).stream()
+                .filter(c -> "QuotaReserved".equals(c.get("type"))).map(c -> String.valueOf(c.get("lastTransitionTime")))
+                .findFirst().orElseThrow();
+    }
+
+    private static void sleepPastASecond() {
+        try {
+            Thread.sleep(1_100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -56,6 +56,8 @@ public final class Decider implements AutoCloseable {
     private final LinkedBlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
     private final Map<String, JsonNode> configObjects = new TreeMap<>();
     private final Map<ObjectKey, JsonNode> workloadObjects = new HashMap<>();
+    /** ProvisioningRequests as the API has them: a new leader takes over those of reservations in force. */
+    private final Map<ObjectKey, JsonNode> provisioningRequests = new HashMap<>();
     private final Map<List<Object>, TrackedJob> jobs = new LinkedHashMap<>();
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
@@ -191,6 +193,7 @@ public final class Decider implements AutoCloseable {
     /** A ProvisioningRequest changed (the autoscaler set its conditions). */
     public void provisioningRequest(JsonNode request) {
         inbox.add(whenPrimed(() -> {
+            provisioningRequests.put(key(request), request);
             if (engine != null) {
                 provisioning.requestChanged(request, engine);
             }
@@ -432,6 +435,9 @@ public final class Decider implements AutoCloseable {
                 LOG.warn("quota reservation of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
             }
         }
+        if (t.state == TrackedJob.State.NEW && takeOverReservation(t)) {
+            return;
+        }
         Optional<List<PodSetAssignment>> admission = t.state == TrackedJob.State.QUOTA_RESERVED ? Optional.empty() : admissionOf(t);
         if (admission.isPresent() && !t.adapter.suspended(t.live)) {
             try {
@@ -455,9 +461,49 @@ public final class Decider implements AutoCloseable {
         scheduling.jobChanged(t, t.id(), engine);
     }
 
+    /**
+     * A job whose Workload records a quota reservation while its admission checks run (a leader
+     * stopped meanwhile): the reservation is held again, and the ProvisioningRequests already made
+     * for it are taken over with what they answered, rather than reserving and requesting anew.
+     */
+    private boolean takeOverReservation(TrackedJob t) {
+        Optional<WorkloadObjects.RecordedAdmission> recorded = WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey))
+                .filter(r -> !r.admitted());
+        if (recorded.isEmpty() || !t.adapter.suspended(t.live)) {
+            return false;
+        }
+        WorkloadObjects.RecordedAdmission r = recorded.get();
+        try {
+            engine.restore(t.workload, r.clusterQueue(), r.podSets(), false, r.admittedAtMillis());
+        } catch (IllegalArgumentException e) {
+            LOG.warn("quota reservation of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
+            return false;
+        }
+        t.state = TrackedJob.State.QUOTA_RESERVED;
+        t.clusterQueue = r.clusterQueue();
+        t.assignment = engine.admission(t.workload.key()).orElseThrow().assignment();
+        t.admittedAtMillis = r.admittedAtMillis();
+        r.conditions().forEach(c -> t.conditions.put(c.type(), c));
+        for (String check : engine.checks(t.workload.key()).keySet()) {
+            if (!provisioning.runs(check)) {
+                continue;
+            }
+            Optional<JsonNode> request = provisioning.latestRequest(t.workload.key(), check, provisioningRequests.values());
+            if (request.isPresent()) {
+                provisioning.adopt(t.workload.key(), check, request.get());
+                provisioning.requestChanged(request.get(), engine);
+            } else {
+                provisioning.quotaReserved(t.workload.key(), t.workload.podSets(), templates(t, t.assignment), check,
+                        workloadObjects.get(t.workloadKey), engine, writer);
+            }
+        }
+        return true;
+    }
+
     /** Whether the job runs under an admission Muster made before (its Workload's status says so). */
     private boolean admittedBefore(TrackedJob t) {
-        return WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey)).isPresent();
+        return WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey)).filter(WorkloadObjects.RecordedAdmission::admitted)
+                .isPresent();
     }
 
     /**
@@ -469,7 +515,7 @@ public final class Decider implements AutoCloseable {
             return Optional.of(t.assignment.podSets());
         }
         Optional<WorkloadObjects.RecordedAdmission> recorded =
-                WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey));
+                WorkloadObjects.recordedAdmission(workloadObjects.get(t.workloadKey)).filter(WorkloadObjects.RecordedAdmission::admitted);
         recorded.ifPresent(r -> {
             t.clusterQueue = r.clusterQueue();
             t.admittedAtMillis = r.admittedAtMillis();

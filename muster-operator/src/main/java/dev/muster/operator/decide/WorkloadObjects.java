@@ -58,7 +58,7 @@ final class WorkloadObjects {
 
     /** An admission a Workload object's status records, when it is Admitted: what a new leader takes over. */
     record RecordedAdmission(String clusterQueue, List<PodSetAssignment> podSets, long admittedAtMillis,
-            List<Condition> conditions) {
+            List<Condition> conditions, boolean admitted) {
     }
 
     static java.util.Optional<RecordedAdmission> recordedAdmission(JsonNode workload) {
@@ -73,7 +73,11 @@ final class WorkloadObjects {
                     c.path("reason").asText(""), c.path("message").asText(""), millis(c.path("lastTransitionTime").asText(""))));
         }
         java.util.Optional<Condition> admitted = conditions.stream().filter(c -> c.type().equals("Admitted")).findFirst();
-        if (admitted.isEmpty() || !admitted.get().status() || !admission.isObject()) {
+        java.util.Optional<Condition> reserved = conditions.stream().filter(c -> c.type().equals("QuotaReserved")).findFirst();
+        boolean isAdmitted = admitted.isPresent() && admitted.get().status();
+        // Quota held while admission checks run is recorded too: a new leader takes the reservation over.
+        boolean isReserved = reserved.isPresent() && reserved.get().status();
+        if (!isAdmitted && !isReserved || !admission.isObject()) {
             return java.util.Optional.empty();
         }
         List<PodSetAssignment> podSets = new java.util.ArrayList<>();
@@ -83,7 +87,7 @@ final class WorkloadObjects {
             podSets.add(new PodSetAssignment(a.path("name").asText(), a.path("count").asInt(), flavors));
         }
         return java.util.Optional.of(new RecordedAdmission(admission.path("clusterQueue").asText(), podSets,
-                admitted.get().lastTransitionMillis(), conditions));
+                (isAdmitted ? admitted : reserved).get().lastTransitionMillis(), conditions, isAdmitted));
     }
 
     /** An RFC 3339 time in milliseconds; 0 when absent or unreadable. */

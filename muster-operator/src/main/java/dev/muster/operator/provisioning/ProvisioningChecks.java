@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -157,6 +158,55 @@ public final class ProvisioningChecks {
         o.put("uid", uid);
         o.put("controller", true);
         o.put("blockOwnerDeletion", true);
+    }
+
+    /**
+     * The request of the latest attempt made for a workload's check, among those in the cluster
+     * (named {@code <workload>-<check>-<attempt>}).
+     */
+    public Optional<JsonNode> latestRequest(ObjectKey workload, String check, java.util.Collection<JsonNode> requests) {
+        String prefix = workload.name() + "-" + check + "-";
+        JsonNode best = null;
+        int bestAttempt = 0;
+        for (JsonNode pr : requests) {
+            String name = pr.path("metadata").path("name").asText();
+            if (!pr.path("metadata").path("namespace").asText("").equals(workload.namespace()) || !name.startsWith(prefix)) {
+                continue;
+            }
+            try {
+                int attempt = Integer.parseInt(name.substring(prefix.length()));
+                if (attempt > bestAttempt) {
+                    bestAttempt = attempt;
+                    best = pr;
+                }
+            } catch (NumberFormatException e) {
+                // another object whose name starts alike
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /**
+     * Takes over a request a previous leader made: it is the check's current attempt, and the
+     * attempts before it count as failures (each was retried after one), so the retry limit holds.
+     */
+    public void adopt(ObjectKey workload, String check, JsonNode request) {
+        String name = request.path("metadata").path("name").asText();
+        int attempt = Integer.parseInt(name.substring(name.lastIndexOf('-') + 1));
+        List<String> podSets = new ArrayList<>();
+        String templatePrefix = "ppt-" + name + "-";
+        for (JsonNode ps : request.path("spec").path("podSets")) {
+            String ref = ps.path("podTemplateRef").path("name").asText("");
+            if (ref.startsWith(templatePrefix)) {
+                podSets.add(ref.substring(templatePrefix.length()));
+            }
+        }
+        Request r = new Request(name, workload, check, request.path("spec").path("provisioningClassName").asText(""), podSets);
+        List<Object> id = List.of(workload, check);
+        byName.put(name, r);
+        current.put(id, r);
+        attempts.put(id, attempt);
+        failures.put(id, attempt - 1);
     }
 
     /** The autoscaler changed a request's conditions: the check follows. */

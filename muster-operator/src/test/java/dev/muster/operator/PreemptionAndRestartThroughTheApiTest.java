@@ -65,6 +65,41 @@ class PreemptionAndRestartThroughTheApiTest {
         return cluster.get(KubeKind.WORKLOAD, workloadOf(name));
     }
 
+    /** What KubeRay writes on a RayJob: its deployment status. */
+    private void kuberayReports(String name, String jobDeploymentStatus) {
+        var op = client.genericKubernetesResources(KubeKind.RAY_JOB.context()).inNamespace("default").withName(name);
+        GenericKubernetesResource job = op.get();
+        job.setAdditionalProperty("status", Map.of("jobDeploymentStatus", jobDeploymentStatus));
+        op.updateStatus(job);
+    }
+
+    @Test
+    void aPreemptedRayJobKeepsItsQuotaUntilKubeRayReportsItSuspended() {
+        cluster.apply("rayjob.yaml", Map.of("NAME", "dev"));
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("dev"), "Admitted")).isTrue());
+        kuberayReports("dev", "Running");
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(operator.decider().orElseThrow().stateOf("RayJob", job("dev")))
+                .contains("ADMITTED"));
+
+        cluster.apply("rayjob.yaml", withName("prod", PROD));
+
+        // Suspended and evicted at once; while its cluster is torn down the GPU stays its, and prod waits.
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(suspended(rayJob("dev"))).isTrue();
+            assertThat(condition(workload("dev"), "Evicted")).isTrue();
+            assertThat(OperatorCluster.message(workload("prod"), "QuotaReserved")).contains("to stop");
+        });
+        assertThat(condition(workload("dev"), "QuotaReserved")).isTrue();
+        assertThat(suspended(rayJob("prod"))).isTrue();
+
+        kuberayReports("dev", "Suspended");
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(condition(workload("dev"), "QuotaReserved")).isFalse();
+            assertThat(condition(workload("prod"), "Admitted")).isTrue();
+            assertThat(suspended(rayJob("prod"))).isFalse();
+        });
+    }
+
     @Test
     void aProductionRayJobPreemptsADevelopmentOneWhichIsSuspendedWithItsTemplatesRestored() {
         cluster.apply("rayjob.yaml", Map.of("NAME", "dev"));

@@ -364,6 +364,9 @@ public final class Decider implements AutoCloseable {
         if (t.state == TrackedJob.State.FINISHED || engine == null || t.workload == null) {
             return;
         }
+        if (t.releasing && !adapter.active(job)) {
+            release(t);
+        }
         if (adapter.finished(job)) {
             engine.remove(t.workload.key());
             provisioning.released(t.workload.key());
@@ -403,6 +406,7 @@ public final class Decider implements AutoCloseable {
 
     /** A job joins the engine: read against the configuration, then queued, or its admission taken over. */
     private void enter(TrackedJob t) {
+        t.releasing = false; // a new engine holds no quota for it
         WorkloadSource source;
         try {
             source = configuration.workload(t.live);
@@ -550,7 +554,9 @@ public final class Decider implements AutoCloseable {
                 }
                 case Decision.Evict evict -> {
                     evict(t, evict, now);
-                    evicted.add(d.workload());
+                    if (!t.releasing) {
+                        evicted.add(d.workload());
+                    }
                 }
                 case Decision.Wait wait -> {
                     t.message = wait.reason();
@@ -648,6 +654,8 @@ public final class Decider implements AutoCloseable {
         } else if (running) {
             t.stopPending = !t.adapter.stop(writer, t.key, t.live);
         }
+        // As Kueue: the quota of a job whose pods still run is given back once they have stopped.
+        t.releasing = running && !t.kai && t.adapter.active(t.live);
         t.state = TrackedJob.State.PENDING;
         scheduling.jobChanged(t, t.id(), engine);
         t.assignment = null;
@@ -656,11 +664,26 @@ public final class Decider implements AutoCloseable {
         if (evict.reason().equals("Preempted")) {
             t.condition("Preempted", true, evict.detail(), evict.message(), now);
         }
-        t.condition("QuotaReserved", false, "Pending", evict.message(), now);
+        if (t.releasing) {
+            t.condition("QuotaReserved", true, "QuotaReserved", "the quota is given back once the pods of the evicted job"
+                    + " have stopped", now);
+        } else {
+            t.condition("QuotaReserved", false, "Pending", evict.message(), now);
+        }
         t.condition("Admitted", false, "NoReservation", evict.message(), now);
         t.conditions.remove("PodsReady");
         writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", evict.reason().equals("Preempted") ? "Preempted" : "Evicted",
                 evict.message());
+    }
+
+    /** An evicted job's pods have stopped: its quota goes back, and it queues again. */
+    private void release(TrackedJob t) {
+        t.releasing = false;
+        long now = clock.millis();
+        if (engine.admission(t.workload.key()).isPresent()) {
+            engine.evicted(t.workload.key(), now);
+        }
+        t.condition("QuotaReserved", false, "Pending", t.message, now);
     }
 
     /** Writes what changed; returns the admitted workloads per ClusterQueue, counted on the way. */

@@ -26,6 +26,8 @@ final class TrackedJob {
     boolean kai;
     /** Its pods name Muster's scheduler, so Muster places and binds them; otherwise admission is by quota alone. */
     boolean placedByMuster;
+    /** Evicted and stopped, but its pods may still run: it keeps its quota until the job says they are gone. */
+    boolean releasing;
     String clusterQueue;
     Assignment assignment;
     long admittedAtMillis;

@@ -28,6 +28,12 @@ public final class BatchJobAdapter implements JobAdapter {
         return false;
     }
 
+    /** Pods of a suspended Job are deleted by the Job controller; until then {@code status.active} counts them. */
+    @Override
+    public boolean active(JsonNode job) {
+        return job.path("status").path("active").asInt(0) > 0;
+    }
+
     @Override
     public boolean podsReady(JsonNode job) {
         int parallelism = job.path("spec").path("parallelism").asInt(1);

@@ -37,6 +37,14 @@ public interface JobAdapter {
     /** All its admitted pods run (Kueue's PodsReady condition). */
     boolean podsReady(JsonNode job);
 
+    /**
+     * Some of its pods may still run (Kueue's IsActive): an evicted job keeps its quota until it is
+     * stopped and this turns false, so that what its pods hold is not given to another job too early.
+     */
+    default boolean active(JsonNode job) {
+        return false;
+    }
+
     /** The job's Workload object, named as Kueue names it. */
     default ObjectKey workloadKey(ObjectKey job) {
         return new ObjectKey(job.namespace(), KueueWorkloadNames.of(kind().kind(), job));

@@ -66,6 +66,12 @@ public final class PodGroupAdapter implements JobAdapter {
         return state(live).running();
     }
 
+    /** Its pods are deleted when it is evicted; the group is forgotten, and its quota given back, when the last one is gone. */
+    @Override
+    public boolean active(JsonNode live) {
+        return !state(live).ended();
+    }
+
     @Override
     public ObjectKey workloadKey(ObjectKey group) {
         return group;

@@ -24,7 +24,9 @@ public final class RayClusterAdapter implements JobAdapter {
         out.add(new PodTemplatePath("head", pointer + "/headGroupSpec/template"));
         JsonNode groups = clusterSpec.path("workerGroupSpecs");
         for (int i = 0; i < groups.size(); i++) {
-            out.add(new PodTemplatePath(groups.get(i).path("groupName").asText(), pointer + "/workerGroupSpecs/" + i + "/template"));
+            // muster-api names a worker group's pod set after its groupName in lower case, as Kueue does.
+            out.add(new PodTemplatePath(groups.get(i).path("groupName").asText().toLowerCase(java.util.Locale.ROOT),
+                    pointer + "/workerGroupSpecs/" + i + "/template"));
         }
         return out;
     }
@@ -32,6 +34,15 @@ public final class RayClusterAdapter implements JobAdapter {
     @Override
     public boolean finished(JsonNode cluster) {
         return false;
+    }
+
+    /** Its pods run until KubeRay has deleted them and reports the cluster suspended. */
+    @Override
+    public boolean active(JsonNode cluster) {
+        JsonNode status = cluster.path("status");
+        String state = status.path("state").asText("");
+        return !state.equals("suspended") && (state.equals("ready") || status.path("readyWorkerReplicas").asInt(0) > 0
+                || status.path("availableWorkerReplicas").asInt(0) > 0);
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.Set;
 public final class RayJobAdapter implements JobAdapter {
 
     private static final Set<String> ENDED = Set.of("Complete", "Failed");
+    private static final Set<String> INACTIVE = Set.of("", "New", "Suspended", "Complete", "Failed");
 
     @Override
     public KubeKind kind() {
@@ -34,6 +35,12 @@ public final class RayJobAdapter implements JobAdapter {
     @Override
     public boolean finished(JsonNode job) {
         return ENDED.contains(job.path("status").path("jobDeploymentStatus").asText(""));
+    }
+
+    /** Its cluster exists until KubeRay reports the job Suspended (or ended, or not started). */
+    @Override
+    public boolean active(JsonNode job) {
+        return !INACTIVE.contains(job.path("status").path("jobDeploymentStatus").asText(""));
     }
 
     @Override

@@ -1,20 +1,21 @@
 package dev.muster.bench.operator;
 
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.mockwebserver.ServerRequest;
-import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.CustomResourceAware;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.Resetable;
+import io.fabric8.mockwebserver.http.Dispatcher;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The mock API server's dispatcher (CRUD mode, as {@code @EnableKubernetesMockClient(crud = true)}
- * builds it) counting the requests it serves and the time it spends on them, by method and
+ * The mock API server's dispatcher in CRUD mode (fabric8's own store, or the indexed one of
+ * {@code dev.muster.bench.apiserver}), counting the requests it serves and the time it spends on them, by method and
  * resource: {@code PATCH jobs}, {@code PUT workloads/status}, {@code GET workloads}, {@code WATCH
  * jobs}... The time is the dispatcher's own (finding, patching and storing the object, notifying
  * watchers), not the HTTP transport.
@@ -22,17 +23,28 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>One fix to the mock: a request it fails on (a JSON Patch whose {@code test} does not hold)
  * gets 422, as from an API server, instead of no answer.
  */
-final class CountingDispatcher extends KubernetesMixedDispatcher {
+final class CountingDispatcher extends Dispatcher implements Resetable, CustomResourceAware {
 
     /** Requests of one kind: how many, and the server's nanos on them. */
     record Count(String request, long count, long nanos) {
     }
 
     private final Map<String, LongAdder[]> counts = new ConcurrentHashMap<>();
+    private final KubernetesCrudDispatcher store;
     private volatile boolean counting;
 
-    CountingDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses) {
-        super(responses);
+    CountingDispatcher(KubernetesCrudDispatcher store) {
+        this.store = store;
+    }
+
+    @Override
+    public void reset() {
+        store.reset();
+    }
+
+    @Override
+    public void expectCustomResource(CustomResourceDefinitionContext rdc) {
+        store.expectCustomResource(rdc);
     }
 
     /** Counts from now on (the set-up before the run is not counted). */
@@ -67,7 +79,7 @@ final class CountingDispatcher extends KubernetesMixedDispatcher {
      */
     private MockResponse answered(RecordedRequest request) {
         try {
-            return super.dispatch(request);
+            return store.dispatch(request);
         } catch (RuntimeException e) {
             String message = String.valueOf(e.getMessage()).replace("\\", "\\\\").replace("\"", "\\\"");
             return new MockResponse().setResponseCode(422).setBody("{\"kind\":\"Status\",\"apiVersion\":\"v1\","

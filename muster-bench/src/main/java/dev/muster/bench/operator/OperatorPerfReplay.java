@@ -22,7 +22,7 @@ import java.util.OptionalDouble;
  *
  * <pre>
  * java -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
- *     [baseline|large-scale|PATH] [--workloads N] [--time-scale F] [--timeout SECONDS] [--quiet]
+ *     [baseline|large-scale|PATH] [--workloads N] [--time-scale F] [--timeout SECONDS] [--stock-mock] [--quiet]
  * java -jar muster-bench/target/muster-bench.jar operator [...]     (the same)
  * </pre>
  *
@@ -60,12 +60,11 @@ public final class OperatorPerfReplay {
                         settings = settings.withTimeScale(f);
                     }
                     case "--timeout" -> settings = settings.withTimeout(Duration.ofSeconds(number(args, ++i, "--timeout", 1)));
-                    case "--creators" -> settings = new OperatorPerfRun.Settings(settings.timeScale(), settings.timeout(),
-                            (int) number(args, ++i, "--creators", 1), settings.runnerThreads(), settings.progress(),
-                            settings.progressEvery());
-                    case "--runners" -> settings = new OperatorPerfRun.Settings(settings.timeScale(), settings.timeout(),
-                            settings.creatorThreads(), (int) number(args, ++i, "--runners", 1), settings.progress(),
-                            settings.progressEvery());
+                    case "--creators" -> settings = settings.withThreads((int) number(args, ++i, "--creators", 1),
+                            settings.runnerThreads());
+                    case "--runners" -> settings = settings.withThreads(settings.creatorThreads(),
+                            (int) number(args, ++i, "--runners", 1));
+                    case "--stock-mock" -> settings = settings.withIndexedStore(false);
                     case "--quiet" -> settings = settings.withProgress(null);
                     default -> {
                         if (args[i].startsWith("-") || shapeGiven) {
@@ -97,8 +96,8 @@ public final class OperatorPerfReplay {
                 config.workloadCount() / (double) shape.generator().workloadCount()));
         out.printf(Locale.ROOT, "  cluster     %,d cohorts, %,d ClusterQueues, %,d workloads as batch/v1 Jobs%n",
                 config.cohortCount(), config.clusterQueueCount(), config.workloadCount());
-        out.printf(Locale.ROOT, "  method      fabric8 mock API server (CRUD mode) + MusterOperator + Job creator and runner,"
-                + " real time%s%n", settings.timeScale() == 1 ? "" : String.format(Locale.ROOT,
+        out.printf(Locale.ROOT, "  method      fabric8 mock API server (CRUD mode, %s store) + MusterOperator + Job creator"
+                + " and runner, real time%s%n", settings.indexedStore() ? "indexed" : "fabric8's own", settings.timeScale() == 1 ? "" : String.format(Locale.ROOT,
                 ", every creation time and runtime x %s (--time-scale)", trim(settings.timeScale())));
         out.println();
 
@@ -233,8 +232,8 @@ public final class OperatorPerfReplay {
         rows.add(new String[] {"all", fmt(total), String.format(Locale.ROOT, "%.2f", total / (double) r.workloads()),
                 ms(totalNanos), String.format(Locale.ROOT, "%.2f ms", totalNanos / 1e6 / Math.max(1, total))});
         table(out, rows);
-        out.println("  server time: the mock API server's dispatcher on the request (it serves one at a time and looks"
-                + " objects up by scanning all it holds)");
+        out.println("  server time: the mock API server's dispatcher on the request (it writes one at a time; how it finds"
+                + " objects depends on its store, see the method line)");
         out.println();
 
         out.println("Beside Kueue");
@@ -276,6 +275,8 @@ public final class OperatorPerfReplay {
                   --timeout S       give up after S seconds (default 900)
                   --creators N      threads creating Jobs (default 4)
                   --runners N       threads of the job runner (default 4)
+                  --stock-mock      fabric8's own mock store, which tests every object on each request
+                                    (default: the indexed store of dev.muster.bench.apiserver)
                   --quiet           no progress lines
                 exit status: 0 every workload admitted and finished within quota, 1 not (timeout,
                 overflow), 2 bad arguments or config""";

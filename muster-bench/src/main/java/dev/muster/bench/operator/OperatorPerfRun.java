@@ -92,23 +92,35 @@ public final class OperatorPerfRun {
      * @param runnerThreads  threads of the job runner (timers and completion writes)
      * @param progress       where to print a line every {@code progressEvery}, or null
      */
+    /**
+     * @param indexedStore the mock API server with the indexed store ({@code IndexedCrudDispatcher});
+     *                     false: fabric8's own, which tests every stored object on each request
+     */
     public record Settings(double timeScale, Duration timeout, int creatorThreads, int runnerThreads, PrintStream progress,
-            Duration progressEvery) {
+            Duration progressEvery, boolean indexedStore) {
 
         public static Settings defaults() {
-            return new Settings(1.0, Duration.ofMinutes(15), 4, 4, null, Duration.ofSeconds(10));
+            return new Settings(1.0, Duration.ofMinutes(15), 4, 4, null, Duration.ofSeconds(10), true);
         }
 
         public Settings withTimeScale(double scale) {
-            return new Settings(scale, timeout, creatorThreads, runnerThreads, progress, progressEvery);
+            return new Settings(scale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexedStore);
         }
 
         public Settings withTimeout(Duration t) {
-            return new Settings(timeScale, t, creatorThreads, runnerThreads, progress, progressEvery);
+            return new Settings(timeScale, t, creatorThreads, runnerThreads, progress, progressEvery, indexedStore);
         }
 
         public Settings withProgress(PrintStream out) {
-            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, out, progressEvery);
+            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, out, progressEvery, indexedStore);
+        }
+
+        public Settings withThreads(int creators, int runners) {
+            return new Settings(timeScale, timeout, creators, runners, progress, progressEvery, indexedStore);
+        }
+
+        public Settings withIndexedStore(boolean indexed) {
+            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexed);
         }
     }
 
@@ -140,8 +152,9 @@ public final class OperatorPerfRun {
     }
 
     private OperatorPerfResult run() throws InterruptedException {
-        Map<ServerRequest, java.util.Queue<ServerResponse>> responses = new HashMap<>();
-        CountingDispatcher dispatcher = new CountingDispatcher(responses);
+        Map<ServerRequest, java.util.Queue<ServerResponse>> responses = new HashMap<>(); // no expectations: CRUD only
+        CountingDispatcher dispatcher = new CountingDispatcher(settings.indexedStore()
+                ? new dev.muster.bench.apiserver.IndexedCrudDispatcher() : new io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher());
         KubernetesMockServer server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), new MockWebServer(),
                 responses, dispatcher, false);
         server.init();

@@ -48,6 +48,7 @@ public final class Decider implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Decider.class);
     private static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+    private static final long MIN_CYCLE_GAP_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(20);
     private static final String KAI_QUEUE_LABEL = dev.muster.api.workload.WorkloadLabels.KAI_QUEUE;
 
     private final ClusterWriter writer;
@@ -259,15 +260,24 @@ public final class Decider implements AutoCloseable {
 
     private void loop() {
         List<Runnable> batch = new ArrayList<>();
+        long lastCycle = 0;
         while (running) {
             try {
                 batch.add(inbox.take());
+                // Cycles at most every MIN_CYCLE_GAP: what arrives meanwhile is applied together. A
+                // cycle's bookkeeping (statuses, queue counts) looks at every job, so a cycle per event
+                // would cost in proportion to events x jobs.
+                long wait = lastCycle + MIN_CYCLE_GAP_NANOS - System.nanoTime();
+                if (wait > 0) {
+                    java.util.concurrent.TimeUnit.NANOSECONDS.sleep(wait);
+                }
                 inbox.drainTo(batch);
                 for (Runnable r : batch) {
                     r.run();
                 }
                 batch.clear();
                 cycle();
+                lastCycle = System.nanoTime();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -442,8 +452,11 @@ public final class Decider implements AutoCloseable {
         if (t.state == TrackedJob.State.NEW && takeOverReservation(t)) {
             return;
         }
+        // An admission this decider made stands even if the job still looks suspended (its start may
+        // not have been written, or seen, yet); one read from a Workload stands if the job runs.
+        boolean ours = t.state == TrackedJob.State.ADMITTED && t.assignment != null && t.clusterQueue != null;
         Optional<List<PodSetAssignment>> admission = t.state == TrackedJob.State.QUOTA_RESERVED ? Optional.empty() : admissionOf(t);
-        if (admission.isPresent() && !t.adapter.suspended(t.live)) {
+        if (admission.isPresent() && (ours || !t.adapter.suspended(t.live))) {
             try {
                 engine.restore(t.workload, t.clusterQueue, admission.get(), true, t.admittedAtMillis);
                 t.state = TrackedJob.State.ADMITTED;
@@ -596,14 +609,17 @@ public final class Decider implements AutoCloseable {
         t.clusterQueue = admit.clusterQueue();
         t.assignment = admit.assignment();
         t.admittedAtMillis = now;
-        // A KAI job was never suspended: its pods wait for their nodes, which binding gives them.
-        t.startPending = !t.kai && !startJob(t);
         t.message = "";
         String msg = "Quota reserved in ClusterQueue " + admit.clusterQueue();
         t.condition("QuotaReserved", true, "QuotaReserved", msg, now);
         t.condition("Admitted", true, "Admitted", "The workload is admitted", now);
         t.conditions.remove("Evicted");
         t.conditions.remove("Preempted");
+        // As Kueue: the Workload says it is admitted before its job starts, so that a leader that
+        // takes over finds every running job's admission recorded.
+        writeStatus(t);
+        // A KAI job was never suspended: its pods wait for their nodes, which binding gives them.
+        t.startPending = !t.kai && !startJob(t);
         writer.event(t.adapter.kind(), t.key, t.uid(), "Normal", "Admitted",
                 (t.kai ? "Admitted by queue " : "Admitted by ClusterQueue ") + admit.clusterQueue()
                         + (t.placedByMuster ? "; its pods go to " + PodsOnNodes.describe(engine.pods(t.workload.key())) : ""));
@@ -693,14 +709,19 @@ public final class Decider implements AutoCloseable {
             if (t.workload == null || !t.statusChanged) {
                 continue; // only what changed is rendered: a cycle should not cost one status per job
             }
-            var status = WorkloadObjects.status(t);
-            String text = status.toString();
-            if (text.equals(t.writtenStatus) || writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status)) {
-                t.writtenStatus = text;
-                t.statusChanged = false;
-            }
+            writeStatus(t);
         }
         return admittedByQueue;
+    }
+
+    /** Writes the job's Workload status if it differs from what was written last. */
+    private void writeStatus(TrackedJob t) {
+        var status = WorkloadObjects.status(t);
+        String text = status.toString();
+        if (text.equals(t.writtenStatus) || writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status)) {
+            t.writtenStatus = text;
+            t.statusChanged = false;
+        }
     }
 
     /** ClusterQueue, LocalQueue and KAI Queue statuses, written when they change; returns the admitted per ClusterQueue. */

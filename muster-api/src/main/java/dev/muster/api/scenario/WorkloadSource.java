@@ -73,6 +73,15 @@ public record WorkloadSource(
                 origin, List.of(), List.of(), 0, List.of());
     }
 
+    /**
+     * The same workload under another name (objects that differ only in their name read the same):
+     * its key and where it was declared change, nothing else.
+     */
+    public WorkloadSource renamed(ObjectKey newKey, SourceLocation newOrigin) {
+        return new WorkloadSource(kind, newKey, localQueue, kaiQueue, priority, priorityClassName, arrivalMillis,
+                durationMillis, podSets, newOrigin, podTemplates, rayWorkerGroups, podsReadyAfterMillis, podFailures);
+    }
+
     /** The template of a pod set, when templates are known. */
     public Optional<PodTemplate> template(String podSet) {
         for (int i = 0; i < podTemplates.size(); i++) {

@@ -5,7 +5,10 @@ import dev.muster.api.manifest.ManifestDocument;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.ScenarioLoader;
+import dev.muster.api.scenario.SourceLocation;
 import dev.muster.api.scenario.WorkloadSource;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.core.model.ObjectKey;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +17,22 @@ import java.util.TreeMap;
 /**
  * The queues, flavors, priority classes, namespaces and nodes of the cluster, read by the same
  * readers as a scenario's files: a bad object is refused with the same message naming the object
- * and the field, and the whole configuration is refused with it (nothing is half applied).
+ * and the field, and the whole configuration is refused with it (nothing is half applied). Used by
+ * the decider's thread only.
  */
 public final class ClusterConfiguration {
 
     /** The configuration's documents, parsed once: each job is read against them. */
     private final List<ManifestDocument> documents;
     private final Scenario scenario;
+    /** Jobs read so far by their manifest without its name (at most {@value #SHAPES} of them, the oldest dropped). */
+    private final Map<String, WorkloadSource> byShape = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, WorkloadSource> eldest) {
+            return size() > SHAPES;
+        }
+    };
+    private static final int SHAPES = 1_024;
 
     private ClusterConfiguration(List<ManifestDocument> documents, Scenario scenario) {
         this.documents = documents;
@@ -55,9 +67,27 @@ public final class ClusterConfiguration {
      * error naming the job and the field).
      */
     public WorkloadSource workload(JsonNode liveJob) throws ManifestException {
-        Scenario withJob = ScenarioLoader.load(documents,
-                Map.of(LiveManifests.origin(liveJob), LiveManifests.yaml(LiveManifests.manifest(liveJob))),
+        ObjectNode manifest = LiveManifests.manifest(liveJob);
+        JsonNode meta = manifest.path("metadata");
+        String name = meta.path("name").asText();
+        String origin = LiveManifests.origin(liveJob);
+        // Reading a job against the configuration costs about a millisecond; jobs made from one
+        // template differ in their names only and read the same, so each such shape is read once.
+        ObjectNode anonymous = manifest.deepCopy();
+        ((ObjectNode) anonymous.get("metadata")).put("name", "");
+        String shape = anonymous.toString();
+        WorkloadSource known = byShape.get(shape);
+        if (known != null) {
+            SourceLocation at = known.origin();
+            return known.renamed(new ObjectKey(meta.path("namespace").asText(""), name),
+                    new SourceLocation(origin, at.document(), at.kind(), name));
+        }
+        Scenario withJob = ScenarioLoader.load(documents, Map.of(origin, LiveManifests.yaml(manifest)),
                 ScenarioLoader.DEFAULT_SEED);
-        return withJob.workloads().get(0);
+        WorkloadSource read = withJob.workloads().get(0);
+        if (read.key().name().equals(name)) { // a generateName'd object gets a made-up name: not a shape to reuse
+            byShape.put(shape, read);
+        }
+        return read;
     }
 }

@@ -1,0 +1,71 @@
+package dev.muster.operator.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.WorkloadSource;
+import dev.muster.core.model.ObjectKey;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Jobs read against the live configuration; jobs alike but for their names are read once, and stay apart. */
+class ClusterConfigurationTest {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private static JsonNode yaml(String text) {
+        try {
+            return YAML.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static ClusterConfiguration configuration() throws ManifestException {
+        return ClusterConfiguration.of(List.of(
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: ResourceFlavor, metadata: {name: rf}}"),
+                yaml("""
+                        {apiVersion: kueue.x-k8s.io/v1beta1, kind: ClusterQueue, metadata: {name: cq},
+                         spec: {namespaceSelector: {}, resourceGroups: [{coveredResources: [cpu],
+                           flavors: [{name: rf, resources: [{name: cpu, nominalQuota: 10}]}]}]}}"""),
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: LocalQueue, metadata: {name: lq, namespace: team}, spec: {clusterQueue: cq}}"),
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: WorkloadPriorityClass, metadata: {name: high}, value: 1000}")));
+    }
+
+    private static ObjectNode job(String name, String queue, String cpu) {
+        return (ObjectNode) yaml("""
+                {apiVersion: batch/v1, kind: Job, metadata: {name: %s, namespace: team, uid: u-%s,
+                   labels: {kueue.x-k8s.io/queue-name: %s, kueue.x-k8s.io/priority-class: high}},
+                 spec: {parallelism: 2, template: {spec: {containers: [{name: c, image: x, resources: {requests: {cpu: "%s"}}}]}}}}"""
+                .formatted(name, name, queue, cpu));
+    }
+
+    @Test
+    void jobsThatDifferInTheirNamesOnlyAreReadAlikeUnderTheirOwnNames() throws ManifestException {
+        ClusterConfiguration c = configuration();
+        WorkloadSource a = c.workload(job("a", "lq", "1"));
+        WorkloadSource b = c.workload(job("b", "lq", "1"));
+
+        assertThat(a.key()).isEqualTo(new ObjectKey("team", "a"));
+        assertThat(b.key()).isEqualTo(new ObjectKey("team", "b"));
+        assertThat(b.origin().name()).isEqualTo("b");
+        assertThat(b.origin().file()).contains("team/b");
+        assertThat(b.podSets()).isEqualTo(a.podSets());
+        assertThat(b.priority()).isEqualTo(1000).isEqualTo(a.priority());
+        assertThat(b.localQueue()).contains("lq");
+    }
+
+    @Test
+    void aJobOfAnotherShapeIsReadAgainAndABadOneIsStillRefusedByName() throws ManifestException {
+        ClusterConfiguration c = configuration();
+        c.workload(job("a", "lq", "1"));
+        assertThat(c.workload(job("big", "lq", "3")).podSets().get(0).perPod().get("cpu").milli()).isEqualTo(3000);
+        assertThatThrownBy(() -> c.workload(job("lost", "no-such-queue", "1")))
+                .isInstanceOf(ManifestException.class).hasMessageContaining("lost");
+    }
+}

@@ -10,6 +10,14 @@ import dev.muster.operator.crd.kueue.ProvisioningRequestConfig;
 import dev.muster.operator.crd.kueue.ResourceFlavor;
 import dev.muster.operator.crd.kueue.Workload;
 import dev.muster.operator.crd.kueue.WorkloadPriorityClass;
+import dev.muster.operator.crd.kueue.AdmissionCheckV1beta2;
+import dev.muster.operator.crd.kueue.ClusterQueueV1beta2;
+import dev.muster.operator.crd.kueue.CohortV1beta2;
+import dev.muster.operator.crd.kueue.LocalQueueV1beta2;
+import dev.muster.operator.crd.kueue.ProvisioningRequestConfigV1beta2;
+import dev.muster.operator.crd.kueue.ResourceFlavorV1beta2;
+import dev.muster.operator.crd.kueue.WorkloadV1beta2;
+import dev.muster.operator.crd.kueue.WorkloadPriorityClassV1beta2;
 import io.fabric8.kubernetes.client.CustomResource;
 import java.util.List;
 import java.util.SortedSet;
@@ -18,7 +26,7 @@ import java.util.TreeSet;
 /** The custom resource classes Muster serves, and the names of the CustomResourceDefinitions generated from them. */
 public final class MusterCrds {
 
-    /** Every served kind and version; a kind served in two versions (Cohort) appears twice. */
+    /** Every served kind and version; a kind served in several versions appears once per version. */
     public static final List<Class<? extends CustomResource<?, ?>>> ALL = List.of(
             ResourceFlavor.class,
             ClusterQueue.class,
@@ -29,7 +37,15 @@ public final class MusterCrds {
             AdmissionCheck.class,
             ProvisioningRequestConfig.class,
             Workload.class,
-            Queue.class);
+            Queue.class,
+            ResourceFlavorV1beta2.class,
+            ClusterQueueV1beta2.class,
+            CohortV1beta2.class,
+            LocalQueueV1beta2.class,
+            WorkloadPriorityClassV1beta2.class,
+            AdmissionCheckV1beta2.class,
+            ProvisioningRequestConfigV1beta2.class,
+            WorkloadV1beta2.class);
 
     private MusterCrds() {
     }

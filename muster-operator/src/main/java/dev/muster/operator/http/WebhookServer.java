@@ -19,9 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The admission webhook over HTTPS, as the API server calls it: {@code POST /mutate} with an
+ * The webhooks over HTTPS, as the API server calls them: {@code POST /mutate} with an
  * {@code admission.k8s.io/v1} AdmissionReview, answered by an {@link AdmissionHandler}
- * (normally {@link dev.muster.operator.webhook.SuspendOnCreate}).
+ * (normally {@link dev.muster.operator.webhook.SuspendOnCreate}), and {@code POST /convert} with an
+ * {@code apiextensions.k8s.io/v1} ConversionReview for the Kueue kinds served in two versions
+ * ({@link dev.muster.operator.webhook.ConversionReviews}).
  *
  * <p>Answers: 200 with the AdmissionReview response; 400 when the body is not an AdmissionReview
  * v1; 404 on other paths; 405 for other methods than POST; 413 above {@link #MAX_BODY_BYTES};
@@ -40,6 +42,8 @@ public final class WebhookServer implements AutoCloseable {
     public static final Path DEFAULT_CERT_DIR = Path.of("/etc/muster/tls");
     /** The path a MutatingWebhookConfiguration's {@code clientConfig.service.path} names. */
     public static final String MUTATE_PATH = "/mutate";
+    /** The path the CRDs' {@code spec.conversion.webhook.clientConfig.service.path} names. */
+    public static final String CONVERT_PATH = "/convert";
     /** The largest AdmissionReview read (object and oldObject of the largest objects fit). */
     public static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -48,7 +52,8 @@ public final class WebhookServer implements AutoCloseable {
 
     private final HttpsServer server;
     private final ExecutorService executor;
-    private final AdmissionHandler mutate;
+    /** The handler of each path: /mutate (AdmissionReview) and /convert (ConversionReview). */
+    private final java.util.Map<String, AdmissionHandler> handlers;
 
     /** Binds all interfaces on {@code port} (0: any free port). */
     public WebhookServer(int port, SSLContext tls, AdmissionHandler mutate) throws IOException {
@@ -57,8 +62,15 @@ public final class WebhookServer implements AutoCloseable {
 
     /** Binds {@code address}, serving TLS from {@code tls}. */
     public WebhookServer(InetSocketAddress address, SSLContext tls, AdmissionHandler mutate) throws IOException {
+        this(address, tls, mutate, new dev.muster.operator.webhook.ConversionReviews());
+    }
+
+    /** Binds {@code address}, with {@code convert} answering the CRDs' conversion reviews on {@link #CONVERT_PATH}. */
+    public WebhookServer(InetSocketAddress address, SSLContext tls, AdmissionHandler mutate, AdmissionHandler convert)
+            throws IOException {
         Objects.requireNonNull(tls, "tls");
-        this.mutate = Objects.requireNonNull(mutate, "mutate");
+        this.handlers = java.util.Map.of(MUTATE_PATH, Objects.requireNonNull(mutate, "mutate"),
+                CONVERT_PATH, Objects.requireNonNull(convert, "convert"));
         this.server = HttpsServer.create(address, 0);
         server.setHttpsConfigurator(new HttpsConfigurator(tls));
         this.executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -96,7 +108,9 @@ public final class WebhookServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            if (!Exchanges.exactPath(exchange, MUTATE_PATH) || !Exchanges.method(exchange, "POST")) {
+            String path = exchange.getRequestURI().getPath();
+            AdmissionHandler handler = handlers.get(path);
+            if (!Exchanges.exactPath(exchange, handler == null ? MUTATE_PATH : path) || !Exchanges.method(exchange, "POST")) {
                 return;
             }
             byte[] body = Exchanges.body(exchange, MAX_BODY_BYTES);
@@ -106,7 +120,7 @@ public final class WebhookServer implements AutoCloseable {
             }
             JsonNode answer;
             try {
-                answer = mutate.review(JSON.readTree(body));
+                answer = handler.review(JSON.readTree(body));
             } catch (JsonProcessingException e) {
                 Exchanges.text(exchange, 400, "the body is not JSON: " + e.getOriginalMessage() + "\n");
                 return;

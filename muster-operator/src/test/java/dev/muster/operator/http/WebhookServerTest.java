@@ -104,6 +104,22 @@ class WebhookServerTest {
     }
 
     @Test
+    void convertAnswersTheCrdConversionReview() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/convert", "{\"apiVersion\": \"apiextensions.k8s.io/v1\", \"kind\": "
+                + "\"ConversionReview\", \"request\": {\"uid\": \"c-1\", \"desiredAPIVersion\": \"kueue.x-k8s.io/v1beta2\", "
+                + "\"objects\": [{\"apiVersion\": \"kueue.x-k8s.io/v1beta1\", \"kind\": \"ClusterQueue\", "
+                + "\"metadata\": {\"name\": \"cq\"}, \"spec\": {\"cohort\": \"team\"}}]}}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(response.body());
+        assertThat(answer.at("/response/uid").asText()).isEqualTo("c-1");
+        assertThat(answer.at("/response/result/status").asText()).isEqualTo("Success");
+        assertThat(answer.at("/response/convertedObjects/0/spec/cohortName").asText()).isEqualTo("team");
+    }
+
+    @Test
     void aBodyThatIsNotJsonIsABadRequest() throws Exception {
         serve(new SuspendOnCreate());
 

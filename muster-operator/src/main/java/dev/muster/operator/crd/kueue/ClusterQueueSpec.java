@@ -36,35 +36,13 @@ import java.util.Objects;
         "fairSharing",
         "admissionScope",
         "excludeResourcePrefixes"})
-public class ClusterQueueSpec {
-
-    /** Groups of resources with the flavors and quotas that provide them. */
-    @JsonPropertyDescription("Groups of resources with the flavors and quotas that provide them.")
-    @Size(max = 16)
-    private List<ResourceGroup> resourceGroups;
+public class ClusterQueueSpec extends ClusterQueueSpecFields {
 
     /** Cohort this queue borrows from and lends to; unset means it neither borrows nor lends. */
     @JsonPropertyDescription("Cohort this queue borrows from and lends to; unset means it neither borrows nor lends.")
     @Size(max = 253)
     @Pattern(Validation.DNS_SUBDOMAIN)
     private String cohort;
-
-    /** StrictFIFO or BestEffortFIFO (the default). */
-    @JsonPropertyDescription("StrictFIFO or BestEffortFIFO (the default).")
-    @Default("BestEffortFIFO")
-    private QueueingStrategy queueingStrategy;
-
-    /** Namespaces whose workloads the queue admits: unset admits none, {} admits all. */
-    @JsonPropertyDescription("Namespaces whose workloads the queue admits: unset admits none, {} admits all.")
-    private LabelSelector namespaceSelector;
-
-    /** Whether flavor assignment tries the next flavor before borrowing or preempting. */
-    @JsonPropertyDescription("Whether flavor assignment tries the next flavor before borrowing or preempting.")
-    private FlavorFungibility flavorFungibility;
-
-    /** When pending workloads may preempt admitted ones. */
-    @JsonPropertyDescription("When pending workloads may preempt admitted ones.")
-    private ClusterQueuePreemption preemption;
 
     /**
      * AdmissionChecks every workload must pass; cannot be used together with
@@ -74,37 +52,7 @@ public class ClusterQueueSpec {
             + "admissionChecksStrategy.")
     private List<String> admissionChecks;
 
-    /** AdmissionChecks, each optionally limited to some flavors. */
-    @JsonPropertyDescription("AdmissionChecks, each optionally limited to some flavors.")
-    private AdmissionChecksStrategy admissionChecksStrategy;
-
-    /** None (the default), Hold or HoldAndDrain. */
-    @JsonPropertyDescription("None (the default), Hold or HoldAndDrain.")
-    @Default("None")
-    private StopPolicy stopPolicy;
-
-    /** Properties of the queue under fair sharing. */
-    @JsonPropertyDescription("Properties of the queue under fair sharing.")
-    private FairSharing fairSharing;
-
-    /** Admission fair sharing between the LocalQueues of this queue. */
-    @JsonPropertyDescription("Admission fair sharing between the LocalQueues of this queue.")
-    private AdmissionScope admissionScope;
-
-    /** Resources whose names start with one of these prefixes are left out of quota. */
-    @JsonPropertyDescription("Resources whose names start with one of these prefixes are left out of quota.")
-    @Size(max = 64)
-    private List<String> excludeResourcePrefixes;
-
     public ClusterQueueSpec() {
-    }
-
-    public List<ResourceGroup> getResourceGroups() {
-        return resourceGroups;
-    }
-
-    public void setResourceGroups(List<ResourceGroup> resourceGroups) {
-        this.resourceGroups = resourceGroups;
     }
 
     public String getCohort() {
@@ -115,38 +63,6 @@ public class ClusterQueueSpec {
         this.cohort = cohort;
     }
 
-    public QueueingStrategy getQueueingStrategy() {
-        return queueingStrategy;
-    }
-
-    public void setQueueingStrategy(QueueingStrategy queueingStrategy) {
-        this.queueingStrategy = queueingStrategy;
-    }
-
-    public LabelSelector getNamespaceSelector() {
-        return namespaceSelector;
-    }
-
-    public void setNamespaceSelector(LabelSelector namespaceSelector) {
-        this.namespaceSelector = namespaceSelector;
-    }
-
-    public FlavorFungibility getFlavorFungibility() {
-        return flavorFungibility;
-    }
-
-    public void setFlavorFungibility(FlavorFungibility flavorFungibility) {
-        this.flavorFungibility = flavorFungibility;
-    }
-
-    public ClusterQueuePreemption getPreemption() {
-        return preemption;
-    }
-
-    public void setPreemption(ClusterQueuePreemption preemption) {
-        this.preemption = preemption;
-    }
-
     public List<String> getAdmissionChecks() {
         return admissionChecks;
     }
@@ -155,89 +71,20 @@ public class ClusterQueueSpec {
         this.admissionChecks = admissionChecks;
     }
 
-    public AdmissionChecksStrategy getAdmissionChecksStrategy() {
-        return admissionChecksStrategy;
-    }
-
-    public void setAdmissionChecksStrategy(AdmissionChecksStrategy admissionChecksStrategy) {
-        this.admissionChecksStrategy = admissionChecksStrategy;
-    }
-
-    public StopPolicy getStopPolicy() {
-        return stopPolicy;
-    }
-
-    public void setStopPolicy(StopPolicy stopPolicy) {
-        this.stopPolicy = stopPolicy;
-    }
-
-    public FairSharing getFairSharing() {
-        return fairSharing;
-    }
-
-    public void setFairSharing(FairSharing fairSharing) {
-        this.fairSharing = fairSharing;
-    }
-
-    public AdmissionScope getAdmissionScope() {
-        return admissionScope;
-    }
-
-    public void setAdmissionScope(AdmissionScope admissionScope) {
-        this.admissionScope = admissionScope;
-    }
-
-    public List<String> getExcludeResourcePrefixes() {
-        return excludeResourcePrefixes;
-    }
-
-    public void setExcludeResourcePrefixes(List<String> excludeResourcePrefixes) {
-        this.excludeResourcePrefixes = excludeResourcePrefixes;
-    }
-
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof ClusterQueueSpec other)) {
-            return false;
-        }
-        return Objects.equals(resourceGroups, other.resourceGroups)
+        return this == o || o instanceof ClusterQueueSpec other && sameFields(other)
                 && Objects.equals(cohort, other.cohort)
-                && Objects.equals(queueingStrategy, other.queueingStrategy)
-                && Objects.equals(namespaceSelector, other.namespaceSelector)
-                && Objects.equals(flavorFungibility, other.flavorFungibility)
-                && Objects.equals(preemption, other.preemption)
-                && Objects.equals(admissionChecks, other.admissionChecks)
-                && Objects.equals(admissionChecksStrategy, other.admissionChecksStrategy)
-                && Objects.equals(stopPolicy, other.stopPolicy)
-                && Objects.equals(fairSharing, other.fairSharing)
-                && Objects.equals(admissionScope, other.admissionScope)
-                && Objects.equals(excludeResourcePrefixes, other.excludeResourcePrefixes);
+                && Objects.equals(admissionChecks, other.admissionChecks);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(resourceGroups, cohort, queueingStrategy, namespaceSelector, flavorFungibility, preemption,
-                admissionChecks, admissionChecksStrategy, stopPolicy, fairSharing, admissionScope,
-                excludeResourcePrefixes);
+        return Objects.hash(fieldsHash(), cohort, admissionChecks);
     }
 
     @Override
     public String toString() {
-        return "ClusterQueueSpec{resourceGroups=" + resourceGroups
-                + ", cohort=" + cohort
-                + ", queueingStrategy=" + queueingStrategy
-                + ", namespaceSelector=" + namespaceSelector
-                + ", flavorFungibility=" + flavorFungibility
-                + ", preemption=" + preemption
-                + ", admissionChecks=" + admissionChecks
-                + ", admissionChecksStrategy=" + admissionChecksStrategy
-                + ", stopPolicy=" + stopPolicy
-                + ", fairSharing=" + fairSharing
-                + ", admissionScope=" + admissionScope
-                + ", excludeResourcePrefixes=" + excludeResourcePrefixes
-                + "}";
+        return "ClusterQueueSpec{" + fieldsText() + ", cohort=" + cohort + ", admissionChecks=" + admissionChecks + "}";
     }
 }

@@ -51,6 +51,40 @@ class ModelRoundTripTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     @Test
+    void v1beta1ObjectsConvertedToV1beta2AreReadByTheV1beta2ModelWithNothingLost() throws IOException {
+        JsonNode clusterQueue = YAML.readTree("""
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: ClusterQueue
+                metadata: {name: cq}
+                spec:
+                  cohort: team
+                  admissionChecks: [capacity]
+                  namespaceSelector: {}
+                  resourceGroups:
+                  - coveredResources: [cpu]
+                    flavors: [{name: rf, resources: [{name: cpu, nominalQuota: 10, borrowingLimit: 2}]}]
+                """);
+        JsonNode workload = YAML.readTree("""
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: Workload
+                metadata: {name: w, namespace: ns}
+                spec:
+                  queueName: lq
+                  priority: 1000
+                  priorityClassName: prod
+                  priorityClassSource: kueue.x-k8s.io/workloadpriorityclass
+                  podSets: [{name: main, count: 2, template: {spec: {containers: [{name: c, image: x}]}}}]
+                """);
+        for (JsonNode v1 : List.of(clusterQueue, workload)) {
+            JsonNode v2 = dev.muster.operator.webhook.KueueVersions.convert(v1, dev.muster.operator.webhook.KueueVersions.V1BETA2);
+            Class<? extends CustomResource<?, ?>> type = typeOf(v2);
+            assertThat(type).as(v2.path("kind").asText() + " v1beta2").isNotNull();
+            JsonNode back = SERIALIZATION.convertValue(SERIALIZATION.convertValue(v2, type), JsonNode.class);
+            assertThat(normalize(back.path("spec"))).isEqualTo(normalize(v2.path("spec")));
+        }
+    }
+
+    @Test
     void everyKueueAndKaiObjectOfTheExamplesSurvivesTheModel() throws IOException {
         Path examples = repositoryRoot().resolve("examples");
         List<String> checked = new ArrayList<>();

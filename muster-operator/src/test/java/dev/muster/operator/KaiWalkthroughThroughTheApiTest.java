@@ -27,6 +27,12 @@ class KaiWalkthroughThroughTheApiTest {
     private static final Path EXAMPLE = Path.of("..", "examples", "kai-gang-and-gpu-sharing");
     private static final Duration PATIENCE = Duration.ofSeconds(20);
 
+    /** The sample RayCluster renamed too-big, with three workers of one whole GPU each. */
+    private static final Map<String, String> THREE_ONE_GPU_WORKERS = Map.of(
+            "name: raycluster-sample", "name: too-big",
+            "replicas: 2\n    minReplicas: 2", "replicas: 3\n    minReplicas: 3",
+            "              memory: \"1Gi\"\n            requests:", "              memory: \"1Gi\"\n              nvidia.com/gpu: \"1\"\n            requests:");
+
     KubernetesClient client;
 
     private MusterOperator operator() {
@@ -88,6 +94,34 @@ class KaiWalkthroughThroughTheApiTest {
         }
     }
 
+    /**
+     * KAI divides what the nodes hold: with one GPU in the cluster, a gang of three one-GPU workers
+     * is over the cluster's capacity; two more GPU nodes joining (an autoscaler) make room for it.
+     */
+    @Test
+    void aGangOverTheClusterCapacityIsBoundOnceNodesJoin() {
+        OperatorCluster cluster = new OperatorCluster(client).withAllCrds().withCrds(KubeKind.KAI_QUEUE);
+        cluster.applyFile(EXAMPLE.resolve("01-queues.yaml"));
+        cluster.applyFile(EXAMPLE.resolve("02-gpu-node.yaml"));
+        try (MusterOperator operator = operator(); ClusterStandIns standIns = new ClusterStandIns(client, "kai-scheduler").start()) {
+            operator.start();
+            cluster.applyFile(EXAMPLE.resolve("03-raycluster-sample.yaml"), THREE_ONE_GPU_WORKERS);
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(pods("too-big")).hasSize(4));
+            await().during(Duration.ofSeconds(2)).atMost(PATIENCE).untilAsserted(() ->
+                    assertThat(nodes(pods("too-big")).values()).containsOnly(""));
+
+            cluster.applyFile(EXAMPLE.resolve("02-gpu-node.yaml"), Map.of("gpu-node-1", "gpu-node-2"));
+            cluster.applyFile(EXAMPLE.resolve("02-gpu-node.yaml"), Map.of("gpu-node-1", "gpu-node-3"));
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                List<Pod> pods = pods("too-big");
+                assertThat(pods).hasSize(4).allSatisfy(p -> assertThat(p.getSpec().getNodeName()).isNotNull());
+                // One GPU per node: each worker has a node of its own.
+                assertThat(pods.stream().filter(p -> "worker".equals(p.getMetadata().getLabels().get("ray.io/node-type")))
+                        .map(p -> p.getSpec().getNodeName()).distinct()).hasSize(3);
+            });
+        }
+    }
+
     @Test
     void aGangThatDoesNotFitTheNodeHasNoPodBound() {
         OperatorCluster cluster = new OperatorCluster(client).withAllCrds().withCrds(KubeKind.KAI_QUEUE);
@@ -96,10 +130,7 @@ class KaiWalkthroughThroughTheApiTest {
         try (MusterOperator operator = operator(); ClusterStandIns standIns = new ClusterStandIns(client, "kai-scheduler").start()) {
             operator.start();
             // Three workers of a whole GPU each on a node with one GPU: the head alone would fit, the gang does not.
-            cluster.applyFile(EXAMPLE.resolve("03-raycluster-sample.yaml"), Map.of(
-                    "name: raycluster-sample", "name: too-big",
-                    "replicas: 2\n    minReplicas: 2", "replicas: 3\n    minReplicas: 3",
-                    "              memory: \"1Gi\"\n            requests:", "              memory: \"1Gi\"\n              nvidia.com/gpu: \"1\"\n            requests:"));
+            cluster.applyFile(EXAMPLE.resolve("03-raycluster-sample.yaml"), THREE_ONE_GPU_WORKERS);
             await().atMost(PATIENCE).untilAsserted(() -> assertThat(pods("too-big")).hasSize(4));
             await().during(Duration.ofSeconds(2)).atMost(PATIENCE).untilAsserted(() ->
                     assertThat(nodes(pods("too-big")).values()).containsOnly(""));

@@ -72,6 +72,8 @@ public final class Decider implements AutoCloseable {
     private ClusterConfiguration configuration;
     private String configurationError = "no configuration read yet";
     private Engine engine;
+    /** The cluster capacity {@link #engine} was built with (what KAI divides among its queues). */
+    private Map<String, Long> engineCapacity = Map.of();
     private Thread thread;
     private volatile boolean running;
     private volatile long cycles;
@@ -153,11 +155,32 @@ public final class Decider implements AutoCloseable {
     }
 
     public void node(JsonNode node) {
-        inbox.add(() -> scheduling.node(node, engine));
+        inbox.add(() -> {
+            if (scheduling.node(node, engine)) {
+                kaiCapacityMayHaveChanged();
+            }
+        });
     }
 
     public void nodeDeleted(JsonNode node) {
-        inbox.add(() -> scheduling.nodeDeleted(node, engine));
+        inbox.add(() -> {
+            if (scheduling.nodeDeleted(node, engine)) {
+                kaiCapacityMayHaveChanged();
+            }
+        });
+    }
+
+    /**
+     * The engine adds and removes nodes for placement in place, but the capacity KAI divides among
+     * its queues is part of its quota tree, built with the engine: when the nodes' total changes
+     * (a node joined or left, an autoscaler at work), the engine is built again, keeping every
+     * admission and the queue order (see {@link #reconfigure()}).
+     */
+    private void kaiCapacityMayHaveChanged() {
+        if (engine != null && configuration != null && !configuration.scenario().kaiQueues().isEmpty()
+                && !scheduling.declaredCapacity().equals(engineCapacity)) {
+            configDirty = true;
+        }
     }
 
     /**
@@ -330,8 +353,10 @@ public final class Decider implements AutoCloseable {
         Scenario s = next.scenario();
         provisioning.configure(s);
         List<NodeSpec> nodes = scheduling.placesPods() ? scheduling.nodeSpecs() : ClusterNodes.of(s);
+        // KAI divides what the nodes declare, not what other schedulers' pods leave free at this moment.
+        engineCapacity = scheduling.placesPods() ? scheduling.declaredCapacity() : ClusterCapacity.of(nodes);
         engine = new Engine(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(), s.kaiQueues(),
-                ClusterCapacity.of(nodes), scheduling.placesPods() ? nodes : List.of(), s.flavors(), EngineSettings.from(s));
+                engineCapacity, scheduling.placesPods() ? nodes : List.of(), s.flavors(), EngineSettings.from(s));
         if (scheduling.placesPods()) {
             engine.placeOnNodes(); // even before the first node: a gang waits for nodes, it does not run nowhere
         }

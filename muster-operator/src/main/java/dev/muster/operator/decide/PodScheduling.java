@@ -72,11 +72,19 @@ final class PodScheduling {
         return nodes.specs();
     }
 
-    /** A Node was added or changed. */
-    void node(JsonNode node, Engine engine) {
+    /** The Node objects' allocatable, summed per resource: see {@link NodeInventory#declaredCapacity()}. */
+    Map<String, Long> declaredCapacity() {
+        return nodes.declaredCapacity();
+    }
+
+    /** A Node was added or changed; returns whether what placement sees of it changed. */
+    boolean node(JsonNode node, Engine engine) {
         String name = node.path("metadata").path("name").asText();
         boolean known = nodes.has(name);
-        if (nodes.node(node) && engine != null) {
+        if (!nodes.node(node)) {
+            return false;
+        }
+        if (engine != null) {
             NodeSpec spec = nodes.spec(name).orElseThrow();
             if (known && engine.hasNode(name)) {
                 engine.updateNode(spec);
@@ -84,11 +92,16 @@ final class PodScheduling {
                 engine.addNode(spec);
             }
         }
+        return true;
     }
 
-    void nodeDeleted(JsonNode node, Engine engine) {
+    /** A Node left; returns whether it was known. */
+    boolean nodeDeleted(JsonNode node, Engine engine) {
         String name = node.path("metadata").path("name").asText();
-        if (nodes.nodeDeleted(node) && engine != null) {
+        if (!nodes.nodeDeleted(node)) {
+            return false;
+        }
+        if (engine != null) {
             try {
                 engine.removeNode(name);
             } catch (IllegalStateException e) {
@@ -97,6 +110,7 @@ final class PodScheduling {
                 LOG.debug("node {} was not in the engine", name);
             }
         }
+        return true;
     }
 
     /** A RayCluster or Job was seen: whose it is, for its pods (which may have been seen before it). */

@@ -1,6 +1,7 @@
 package dev.muster.operator.placement;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.api.cluster.ClusterCapacity;
 import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceList;
@@ -76,6 +77,17 @@ public final class NodeInventory {
     private void add(LivePod pod, long sign) {
         Map<String, Long> held = heldByOthers.computeIfAbsent(pod.nodeName(), n -> new TreeMap<>());
         pod.requests().amounts().forEach((r, q) -> held.merge(r, sign * q.milli(), Long::sum));
+    }
+
+    /**
+     * What the Node objects declare allocatable, summed per resource (milli): the capacity KAI
+     * divides among its queues. Unlike {@link #specs()} it does not move with other schedulers' pods,
+     * so it changes only when a node joins, leaves or changes its allocatable.
+     */
+    public Map<String, Long> declaredCapacity() {
+        List<NodeSpec> declared = new ArrayList<>();
+        nodes.forEach((name, node) -> declared.add(ClusterNodes.node(name, node)));
+        return ClusterCapacity.of(declared);
     }
 
     /** Every node as placement sees it, in name order. */

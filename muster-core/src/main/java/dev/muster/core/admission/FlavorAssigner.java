@@ -104,7 +104,7 @@ public final class FlavorAssigner {
                         return new FitResult.NoFit("no flavor of " + cq.title() + " for " + resource + " suits pod set \""
                                 + ps.name() + "\": " + String.join("; ", choice.mismatches), true);
                     }
-                    String reason = QuotaShortage.describe(cq.title(), node, ps.name(), choice.shortages);
+                    String reason = QuotaShortage.describe(cq.title(), node, ps, choice.shortages);
                     if (!choice.mismatches.isEmpty()) {
                         reason += "; " + String.join("; ", choice.mismatches);
                     }
@@ -119,7 +119,7 @@ public final class FlavorAssigner {
                     }
                 }
                 if (choice.mode == Mode.PREEMPT || choice.mode == Mode.NO_CANDIDATES) {
-                    shortages.add(QuotaShortage.describe(cq.title(), node, ps.name(), choice.shortages));
+                    shortages.add(QuotaShortage.describe(cq.title(), node, ps, choice.shortages));
                 }
             }
             podSets.add(new PodSetAssignment(ps.name(), counts[i], flavors));

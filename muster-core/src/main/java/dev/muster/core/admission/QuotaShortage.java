@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.PodSet;
+import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import java.util.List;
@@ -14,13 +16,19 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
         return wanted > maximum;
     }
 
-    static String describe(String clusterQueue, QuotaNode node, String podSet, List<QuotaShortage> shortages) {
+    static String describe(String clusterQueue, QuotaNode node, PodSet podSet, List<QuotaShortage> shortages) {
         StringBuilder sb = new StringBuilder();
         boolean never = shortages.stream().allMatch(QuotaShortage::exceedsMaximum);
         sb.append(never ? "can never be admitted: " : "waiting for quota: ")
-                .append("pod set \"").append(podSet).append("\" does not fit ").append(clusterQueue);
+                .append("pod set \"").append(podSet.name()).append("\" does not fit ").append(clusterQueue);
         for (QuotaShortage s : shortages) {
             sb.append("; ").append(s.explain(node));
+        }
+        long gpuMemory = podSet.hints().gpuMemoryMiB();
+        if (gpuMemory > 0 && shortages.stream().anyMatch(s -> s.resource.equals(NodeSpec.GPU))) {
+            // The pod asked for no nvidia.com/gpu: say where the GPUs in the sentence come from.
+            sb.append("; each pod's gpu-memory request of ").append(gpuMemory)
+                    .append(" MiB counts as that share of the cluster's largest GPU");
         }
         return sb.toString();
     }

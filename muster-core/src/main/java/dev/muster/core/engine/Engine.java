@@ -262,10 +262,11 @@ public final class Engine {
      * Queues a workload submitted to a KAI queue (label {@code kai.scheduler/queue}). Only leaf
      * queues take workloads; for a parent or unknown queue it waits with a reason.
      */
-    public void submitToKaiQueue(Workload wl) {
-        if (pending.containsKey(wl.key()) || admitted.containsKey(wl.key())) {
-            throw new IllegalStateException("workload " + wl.key() + " is already known");
+    public void submitToKaiQueue(Workload submitted) {
+        if (pending.containsKey(submitted.key()) || admitted.containsKey(submitted.key())) {
+            throw new IllegalStateException("workload " + submitted.key() + " is already known");
         }
+        Workload wl = dev.muster.core.kai.GpuMemoryCharge.charged(submitted, largestGpuMemoryMiB());
         pending.put(wl.key(), wl);
         progress.put(wl.key(), new WorkloadProgress());
         String queue = wl.queueName();
@@ -283,6 +284,15 @@ public final class Engine {
         pendingQueue.put(wl.key(), cq);
         cq.enqueue(wl);
         markDirty(cq);
+    }
+
+    /** The memory of the largest GPU device among the nodes, in MiB; 0 when no node says. */
+    private long largestGpuMemoryMiB() {
+        long largest = 0;
+        for (dev.muster.core.placement.NodeState n : placements.nodes()) {
+            largest = Math.max(largest, n.spec().gpuMemoryMiB());
+        }
+        return largest;
     }
 
     private List<String> kaiChildren(String parent) {

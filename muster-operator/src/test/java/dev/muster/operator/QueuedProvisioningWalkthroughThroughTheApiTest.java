@@ -113,6 +113,31 @@ class QueuedProvisioningWalkthroughThroughTheApiTest {
         }
     }
 
+    /**
+     * A failed request is tried again after retryStrategy's backoff (here 1 s). Nothing else
+     * happens in the cluster meanwhile: the controller must wake itself when the backoff ends.
+     */
+    @Test
+    void aFailedRequestIsTriedAgainWhenItsBackoffEndsWithNoOtherEvent() {
+        OperatorCluster cluster = setUp("\n  retryStrategy:\n    backoffLimitCount: 1\n    backoffBaseSeconds: 1\n    backoffMaxSeconds: 1");
+        try (MusterOperator operator = new MusterOperator(client,
+                OperatorOptions.defaults("test").withLeaderElection(false, "default"))) {
+            operator.start();
+            createRayJob(cluster);
+            await().atMost(PATIENCE).untilAsserted(() ->
+                    assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull());
+
+            autoscalerAnswers(REQUEST, "Failed");
+
+            ObjectKey secondAttempt = new ObjectKey("default", WORKLOAD.name() + "-rayjob-gpu-2");
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, secondAttempt)).isNotNull();
+                assertThat(condition(cluster.get(KubeKind.WORKLOAD, WORKLOAD), "QuotaReserved")).isTrue();
+            });
+            assertThat(suspended(cluster.get(KubeKind.RAY_JOB, JOB))).isTrue();
+        }
+    }
+
     @Test
     void aControllerRestartedWhileTheCapacityIsBeingProvisionedTakesTheRequestOver() {
         OperatorCluster cluster = setUp("");

@@ -286,7 +286,14 @@ public final class Decider implements AutoCloseable {
         long lastCycle = 0;
         while (running) {
             try {
-                batch.add(inbox.take());
+                // Nothing may happen in the cluster when the engine has something to do at a time of
+                // its own (a backoff or a pods-ready timeout ends): it is woken then.
+                long untilWakeup = untilWakeupMillis();
+                Runnable first = untilWakeup == Long.MAX_VALUE ? inbox.take()
+                        : inbox.poll(untilWakeup, java.util.concurrent.TimeUnit.MILLISECONDS);
+                if (first != null) {
+                    batch.add(first);
+                }
                 // Cycles at most every MIN_CYCLE_GAP: what arrives meanwhile is applied together. A
                 // cycle's bookkeeping (statuses, queue counts) looks at every job, so a cycle per event
                 // would cost in proportion to events x jobs.
@@ -309,6 +316,15 @@ public final class Decider implements AutoCloseable {
                 LOG.error("decider cycle failed; the next change tries again", e);
             }
         }
+    }
+
+    /** Milliseconds until the engine's next wakeup, 0 when it is due, Long.MAX_VALUE when none. */
+    private long untilWakeupMillis() {
+        if (engine == null) {
+            return Long.MAX_VALUE;
+        }
+        java.util.OptionalLong at = engine.nextWakeupMillis();
+        return at.isEmpty() ? Long.MAX_VALUE : Math.max(0, at.getAsLong() - clock.millis());
     }
 
     private void cycle() {

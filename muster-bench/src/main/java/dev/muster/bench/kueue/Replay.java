@@ -37,6 +37,8 @@ public final class Replay {
 
     private static final int ARRIVAL = 0;
     private static final int COMPLETION = 1;
+    /** The engine asked to be called again at this time (nextWakeupMillis) with no other event then. */
+    private static final int WAKEUP = 2;
 
     private static final byte NOT_CREATED = 0;
     private static final byte PENDING = 1;
@@ -187,11 +189,15 @@ public final class Replay {
                 Event e = events.poll();
                 if (e.kind() == ARRIVAL) {
                     arrive(e.id());
-                } else {
+                } else if (e.kind() == COMPLETION) {
                     complete(e.id(), e.generation());
                 }
             }
             settle();
+            long wakeup = scheduler.nextWakeupMillis().orElse(Long.MAX_VALUE);
+            if (wakeup > now && wakeup != Long.MAX_VALUE && (events.isEmpty() || events.peek().time() > wakeup)) {
+                push(wakeup, WAKEUP, -1, 0);
+            }
         }
 
         long wall = System.nanoTime() - wall0;

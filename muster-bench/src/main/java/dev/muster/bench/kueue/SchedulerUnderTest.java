@@ -5,9 +5,10 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
- * The four engine calls the replay makes. {@link #of(Engine)} is the real thing; tests put a
+ * The engine calls the replay makes. {@link #of(Engine)} is the real thing; tests put a
  * scripted scheduler behind it to check how the driver carries out evictions, which the engine
  * does not return yet.
  */
@@ -22,6 +23,11 @@ public interface SchedulerUnderTest {
     void evicted(ObjectKey key);
 
     List<Decision> schedule(long nowMillis);
+
+    /** When the scheduler wants to be called again with no event before (the engine's wakeups). */
+    default OptionalLong nextWakeupMillis() {
+        return OptionalLong.empty();
+    }
 
     static SchedulerUnderTest of(Engine engine) {
         return new SchedulerUnderTest() {
@@ -43,6 +49,11 @@ public interface SchedulerUnderTest {
             @Override
             public List<Decision> schedule(long nowMillis) {
                 return engine.schedule(nowMillis);
+            }
+
+            @Override
+            public OptionalLong nextWakeupMillis() {
+                return engine.nextWakeupMillis();
             }
         };
     }

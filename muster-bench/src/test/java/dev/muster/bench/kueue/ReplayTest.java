@@ -106,6 +106,25 @@ class ReplayTest {
         assertThat(r.cohortPeaks()).allSatisfy(p -> assertThat(p.peakMilli()).isLessThanOrEqualTo(p.nominalMilli()));
     }
 
+    /**
+     * The 60-workload shape of OperatorPerfRunTest (shapes/preemption-ping-pong/README.md): two
+     * workloads whose policies each allow evicting the other (reclaim within the cohort, priority
+     * within a ClusterQueue) once evicted each other forever at one instant. A workload admitted at
+     * an instant is not a victim at that instant, so the replay moves on and every workload ends.
+     */
+    @Test
+    void thePingPongShapeSettlesAndEveryWorkloadFinishes() {
+        ReplayResult r = Replay.run(PerfShape.load(resource("/shapes/preemption-ping-pong")));
+
+        assertThat(r.workloads()).isEqualTo(60);
+        assertThat(r.neverAdmitted()).isZero();
+        assertThat(r.finished()).isEqualTo(60);
+        assertThat(r.evictions()).isPositive(); // the shape does preempt: large workloads reclaim and take priority
+        assertThat(r.admissions()).isEqualTo(r.workloads() + r.evictions()); // each eviction is followed by one admission again
+        assertThat(r.queuePeaks()).allSatisfy(p -> assertThat(p.withinLimit()).isTrue());
+        assertThat(r.cohortPeaks()).allSatisfy(p -> assertThat(p.peakMilli()).isLessThanOrEqualTo(p.nominalMilli()));
+    }
+
     @Test
     void replaysAreDeterministic() {
         PerfShape tiny = PerfShape.load(resource("tiny"));

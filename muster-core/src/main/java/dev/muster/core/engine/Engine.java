@@ -81,6 +81,19 @@ public final class Engine {
     /** Decisions taken between cycles (a check turned Ready, asked to retry): reported by the next cycle. */
     private final List<Decision> between = new ArrayList<>();
     private long lastScheduleMillis;
+    /**
+     * Workloads admitted at {@link #admissionInstant}: no preemption may take them at that same
+     * instant. A victim queued again at once can otherwise be admitted again and evict its own
+     * preemptor, and two policies that each allow their eviction (reclaim within the cohort, and
+     * priority within a ClusterQueue) evict each other forever without time passing. Kueue escapes
+     * this because its cycles are spread over time; here the next millisecond tries again.
+     */
+    private final Set<ObjectKey> admittedThisInstant = new java.util.HashSet<>();
+    private long admissionInstant = Long.MIN_VALUE;
+    /** The cohort trees where a workload admitted at {@link #admissionInstant} may block a preemptor. */
+    private final Set<String> rootsWithFreshAdmissions = new java.util.TreeSet<>();
+    /** A preemptor was held back at that instant only because its victims were admitted at it. */
+    private boolean freshAdmissionsHeldBack;
     /** A check changed state since the last cycle: there are decisions to take or pods to place. */
     private boolean checksChanged;
     /** Per cohort tree, how many times quota was freed in it; a workload that did not fit at version v can only fit after it. */
@@ -528,6 +541,9 @@ public final class Engine {
      */
     public OptionalLong nextWakeupMillis() {
         long next = Long.MAX_VALUE;
+        if (freshAdmissionsHeldBack) {
+            next = admissionInstant + 1; // see admittedThisInstant
+        }
         for (long at : backoff.values()) {
             next = Math.min(next, at);
         }
@@ -576,6 +592,20 @@ public final class Engine {
      */
     public List<Decision> schedule(long nowMillis) {
         lastScheduleMillis = nowMillis;
+        if (nowMillis != admissionInstant && !admittedThisInstant.isEmpty()) {
+            // Those admitted at the last instant may be victims now: preemptors held back by them try again.
+            admittedThisInstant.clear();
+            if (freshAdmissionsHeldBack) {
+                // Their admissions may be taken now: as if room was freed, so that no earlier "does
+                // not fit" is reused for the preemptors they held back.
+                for (String rootId : rootsWithFreshAdmissions) {
+                    freedVersion.merge(rootsByName.get(rootId), 1L, Long::sum);
+                }
+                dirtyRoots.addAll(rootsWithFreshAdmissions);
+            }
+            rootsWithFreshAdmissions.clear();
+            freshAdmissionsHeldBack = false;
+        }
         checksChanged = false;
         List<Decision> decisions = new ArrayList<>(between);
         between.clear();
@@ -596,7 +626,7 @@ public final class Engine {
             }
             return decisions;
         }
-        SchedulingCycle.Outcome outcome = new CycleOutcome(nowMillis, decisions);
+        CycleOutcome outcome = new CycleOutcome(nowMillis, decisions);
         List<String> roots = new ArrayList<>(dirtyRoots);
         dirtyRoots.clear();
         for (String rootId : roots) {
@@ -607,6 +637,7 @@ public final class Engine {
                 cycle.run(queuesByRoot.get(root), outcome);
             }
         }
+        freshAdmissionsHeldBack |= outcome.untouchable.heldBackByFresh();
         return decisions;
     }
 
@@ -834,7 +865,7 @@ public final class Engine {
         private final long nowMillis;
         private final List<Decision> decisions;
         /** Victims of preemptions under way and workloads admitted in this cycle: not candidates now. */
-        private final Set<ObjectKey> untouchable = new java.util.HashSet<>();
+        private final UntouchableWorkloads untouchable;
         private boolean blocked;
         /** The workload whose placement just failed, so that the wait that follows keeps it among the unplaced. */
         private ObjectKey lastUnplaced;
@@ -842,7 +873,8 @@ public final class Engine {
         CycleOutcome(long nowMillis, List<Decision> decisions) {
             this.nowMillis = nowMillis;
             this.decisions = decisions;
-            untouchable.addAll(preemptions.evicting());
+            untouchable = new UntouchableWorkloads(preemptions.evicting(),
+                    nowMillis == admissionInstant ? admittedThisInstant : Set.of());
         }
 
         @Override
@@ -858,6 +890,14 @@ public final class Engine {
             cq.admitted(a);
             admitted.put(wl.key(), a);
             untouchable.add(wl.key());
+            if (admissionInstant != nowMillis) {
+                admissionInstant = nowMillis;
+                admittedThisInstant.clear();
+                rootsWithFreshAdmissions.clear();
+                freshAdmissionsHeldBack = false;
+            }
+            admittedThisInstant.add(wl.key());
+            rootsWithFreshAdmissions.add(rootId(cq.node().root()));
             shapeIds.remove(wl);
             WorkloadProgress p = progress.get(wl.key());
             List<String> checks = checksFor(cq, assignment);

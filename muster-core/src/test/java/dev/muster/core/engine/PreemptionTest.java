@@ -110,6 +110,32 @@ class PreemptionTest {
         assertThat(names(evictions(settle(engine, 1)))).containsExactly("newer");
     }
 
+    /**
+     * A workload admitted at an instant is no victim at that instant: a victim queued again at once
+     * and admitted again must not evict its own preemptor in the same instant, or two policies that
+     * each allow their eviction evict each other forever. The preemptor is tried again at the next
+     * millisecond, and the engine asks to be woken then.
+     */
+    @Test
+    void aWorkloadAdmittedAtThisInstantIsNoVictimUntilTheNextMillisecond() {
+        Engine engine = f.queue("a", "co", 4, reclaim(ReclaimWithinCohort.ANY)).queue("b", "co", 4).engine();
+        engine.submit(f.workload("b", "b-borrows", 0, 1, 8));
+        assertThat(engine.schedule(100)).anyMatch(d -> d instanceof Decision.Admit);
+        assertThat(engine.nextWakeupMillis()).isEmpty(); // nobody is held back
+
+        // Still at 100 ms: a reclaims its nominal quota from b, which borrows it, but b's workload was admitted at 100.
+        engine.submit(f.workload("a", "a-own", 0, 1, 4));
+        assertThat(evictions(settle(engine, 100))).isEmpty();
+        assertThat(engine.admission(new ObjectKey("a", "a-own"))).isEmpty();
+        assertThat(engine.nextWakeupMillis()).hasValue(101);
+
+        List<Decision.Evict> later = evictions(settle(engine, 101));
+        assertThat(names(later)).containsExactly("b-borrows");
+        assertThat(later.get(0).preemptor()).contains(new ObjectKey("a", "a-own"));
+        assertThat(engine.admission(new ObjectKey("a", "a-own"))).isPresent();
+        assertThat(engine.nextWakeupMillis()).isEmpty();
+    }
+
     @Test
     void reclaimTakesOnlyFromQueuesThatBorrow() {
         Engine engine = f.queue("a", "co", 4, reclaim(ReclaimWithinCohort.ANY)).queue("b", "co", 4).queue("c", "co", 4).engine();

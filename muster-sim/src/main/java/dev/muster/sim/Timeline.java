@@ -39,6 +39,6 @@ public final class Timeline {
     }
 
     public static String duration(long millis) {
-        return dev.muster.core.engine.Durations.text(millis);
+        return dev.muster.core.quantity.Durations.text(millis);
     }
 }

@@ -35,8 +35,8 @@ public final class KaiQueueReader {
         Field parentField = spec.get("parentQueue");
         Optional<String> parent = parentField.string().filter(s -> !s.isEmpty());
         int priority = spec.get("priority").int32().orElse(KaiQueueSpec.DEFAULT_PRIORITY);
-        spec.get("preemptMinRuntime").nonNegativeDuration();
-        spec.get("reclaimMinRuntime").nonNegativeDuration();
+        Optional<Long> preemptMinRuntime = spec.get("preemptMinRuntime").nonNegativeDuration().map(java.time.Duration::toMillis);
+        Optional<Long> reclaimMinRuntime = spec.get("reclaimMinRuntime").nonNegativeDuration().map(java.time.Duration::toMillis);
         Field resources = spec.get("resources");
         List<KaiQueueSpec.Share> shares = new java.util.ArrayList<>();
         if (resources.requireObject()) {
@@ -45,7 +45,8 @@ public final class KaiQueueReader {
                 resource(resources.get(r), r).ifPresent(shares::add);
             }
         }
-        KaiQueueSpec queue = new KaiQueueSpec(object.meta().name(), parent, priority, shares);
+        KaiQueueSpec queue = new KaiQueueSpec(object.meta().name(), parent, priority, shares, preemptMinRuntime,
+                reclaimMinRuntime);
         return new KaiQueueDeclaration(queue, parent.map(p -> new Reference(p, parentField)));
     }
 

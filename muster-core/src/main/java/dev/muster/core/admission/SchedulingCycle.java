@@ -98,6 +98,15 @@ public final class SchedulingCycle {
 
         /** How many times quota was freed in the tree of {@code cq}; "does not fit" holds until it changes. */
         long freedVersion(ClusterQueueState cq);
+
+        /** The time of this pass (virtual or real milliseconds). */
+        long nowMillis();
+
+        /**
+         * A workload of {@code cq} waits for something that ends at {@code atMillis} with no event
+         * (a victim's minimum run time): the engine passes over its tree again then.
+         */
+        void retryAt(ClusterQueueState cq, long atMillis);
     }
 
     public void run(List<ClusterQueueState> queues, Outcome outcome) {

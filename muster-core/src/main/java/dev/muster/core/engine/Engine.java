@@ -22,6 +22,7 @@ import dev.muster.core.admission.PodSetAssignment;
 import dev.muster.core.kai.KaiCycle;
 import dev.muster.core.kai.KaiQuotaTree;
 import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.quantity.Durations;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
@@ -94,6 +95,8 @@ public final class Engine {
     private final Set<String> rootsWithFreshAdmissions = new java.util.TreeSet<>();
     /** A preemptor was held back at that instant only because its victims were admitted at it. */
     private boolean freshAdmissionsHeldBack;
+    /** Times at which cohort trees are to be passed over again with no event (victims' minimum run times end). */
+    private final java.util.TreeMap<Long, Set<String>> retries = new java.util.TreeMap<>();
     /** A check changed state since the last cycle: there are decisions to take or pods to place. */
     private boolean checksChanged;
     /** Per cohort tree, how many times quota was freed in it; a workload that did not fit at version v can only fit after it. */
@@ -544,6 +547,9 @@ public final class Engine {
         if (freshAdmissionsHeldBack) {
             next = admissionInstant + 1; // see admittedThisInstant
         }
+        if (!retries.isEmpty()) {
+            next = Math.min(next, retries.firstKey());
+        }
         for (long at : backoff.values()) {
             next = Math.min(next, at);
         }
@@ -605,6 +611,12 @@ public final class Engine {
             }
             rootsWithFreshAdmissions.clear();
             freshAdmissionsHeldBack = false;
+        }
+        while (!retries.isEmpty() && retries.firstKey() <= nowMillis) {
+            for (String rootId : retries.pollFirstEntry().getValue()) {
+                freedVersion.merge(rootsByName.get(rootId), 1L, Long::sum);
+                dirtyRoots.add(rootId);
+            }
         }
         checksChanged = false;
         List<Decision> decisions = new ArrayList<>(between);
@@ -1012,6 +1024,18 @@ public final class Engine {
                 shapeIds.put(wl, id);
             }
             return id;
+        }
+
+        @Override
+        public long nowMillis() {
+            return nowMillis;
+        }
+
+        @Override
+        public void retryAt(ClusterQueueState cq, long atMillis) {
+            if (atMillis > nowMillis) {
+                retries.computeIfAbsent(atMillis, t -> new java.util.TreeSet<>()).add(rootId(cq.node().root()));
+            }
         }
 
         @Override

@@ -41,6 +41,7 @@ public final class KaiCycle {
     private final FairShares fairShares;
     private final Map<String, KaiQueueSpec> specs = new HashMap<>();
     private final Map<String, Long> capacity;
+    private final MinRuntimes minRuntimes;
     private Map<String, Map<String, Long>> lastShares = Map.of();
 
     public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity) {
@@ -49,6 +50,7 @@ public final class KaiCycle {
         this.fairShares = new FairShares(queues);
         queues.forEach(q -> specs.put(q.name(), q));
         this.capacity = Map.copyOf(capacity);
+        this.minRuntimes = new MinRuntimes(queues);
     }
 
     /** Fair shares computed by the last pass, per queue and resource (milli-units). */
@@ -180,7 +182,7 @@ public final class KaiCycle {
             return null;
         }
         Assignment wanted = minimum;
-        KaiVictims reclaim = new KaiVictims(tree, shares, leaves);
+        KaiVictims reclaim = new KaiVictims(tree, shares, leaves, minRuntimes, outcome.nowMillis());
         List<KaiVictims.Shrink> shrinks = reclaim.shrinks(q, wl, wanted, outcome.evicting());
         if (!shrinks.isEmpty()) {
             // Replicas beyond other gangs' minimums go first; then the workload fits at once.
@@ -207,7 +209,10 @@ public final class KaiCycle {
             return hold;
         }
         String why = fit instanceof FitResult.NoFit nf ? nf.reason() : ((FitResult.NeedsPreemption) fit).shortage();
-        outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + KaiVictims.whyNot(q, wanted, shares, tree));
+        // Gangs protected by their minimum run time may be taken once it is over: try again then.
+        reclaim.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
+        outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + KaiVictims.whyNot(q, wanted, shares, tree)
+                + reclaim.protectedNote());
         return null;
     }
 

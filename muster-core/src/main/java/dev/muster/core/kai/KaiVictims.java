@@ -28,11 +28,21 @@ final class KaiVictims {
     private final Map<String, Map<String, Long>> shares;
     /** The leaf queues of the KAI tree: where candidates live. */
     private final List<ClusterQueueState> leaves;
+    private final MinRuntimes minRuntimes;
+    private final long nowMillis;
+    /** The earliest time a gang left out for its minimum run time may be taken; Long.MAX_VALUE if none was. */
+    private long protectedUntil = Long.MAX_VALUE;
+    /** The minimum run time of the gang that is free first. */
+    private long firstProtectionMillis;
+    private int protectedCount;
 
-    KaiVictims(QuotaTree tree, Map<String, Map<String, Long>> shares, List<ClusterQueueState> leaves) {
+    KaiVictims(QuotaTree tree, Map<String, Map<String, Long>> shares, List<ClusterQueueState> leaves,
+            MinRuntimes minRuntimes, long nowMillis) {
         this.tree = tree;
         this.shares = shares;
         this.leaves = leaves;
+        this.minRuntimes = minRuntimes;
+        this.nowMillis = nowMillis;
     }
 
     private record Candidate(AdmittedWorkload workload, ClusterQueueState queue, boolean sameQueue) {
@@ -50,7 +60,8 @@ final class KaiVictims {
     List<Shrink> shrinks(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted, Set<ObjectKey> evicting) {
         long[] need = wanted.usage();
         List<Shrink> extras = new ArrayList<>();
-        for (Candidate c : candidates(q, wl, need, evicting)) {
+        // KAI's minruntime: an elastic gang may lose its extra replicas even while it is protected.
+        for (Candidate c : candidates(q, wl, need, evicting, false)) {
             if (c.sameQueue() || staysAtFairShareWithoutExtras(c, q)) {
                 extrasOf(c).ifPresent(extras::add);
             }
@@ -131,7 +142,7 @@ final class KaiVictims {
 
     /** The admitted gangs that may give way to {@code wl}, in the order they are taken. */
     private List<Candidate> candidates(ClusterQueueState q, dev.muster.core.model.Workload wl, long[] need,
-            Set<ObjectKey> evicting) {
+            Set<ObjectKey> evicting, boolean wholeGangs) {
         List<Candidate> candidates = new ArrayList<>();
         for (ClusterQueueState other : leaves) {
             boolean same = other == q;
@@ -143,6 +154,19 @@ final class KaiVictims {
                 boolean preemptible = p < KaiCycle.NON_PREEMPTIBLE;
                 if (!preemptible || evicting.contains(a.workload().key()) || same && p >= wl.priority()) {
                     continue;
+                }
+                if (wholeGangs) {
+                    long minRuntime = same ? minRuntimes.preemptMillis(other.name())
+                            : minRuntimes.reclaimMillis(q.name(), other.name());
+                    long until = a.admittedAtMillis() + minRuntime;
+                    if (minRuntime > 0 && nowMillis < until) {
+                        if (until < protectedUntil) {
+                            protectedUntil = until;
+                            firstProtectionMillis = minRuntime;
+                        }
+                        protectedCount++;
+                        continue;
+                    }
                 }
                 candidates.add(new Candidate(a, other, same));
             }
@@ -158,7 +182,7 @@ final class KaiVictims {
     List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
             Set<ObjectKey> evicting, java.util.function.Predicate<List<ObjectKey>> placeable) {
         long[] need = wanted.usage();
-        List<Candidate> candidates = candidates(q, wl, need, evicting);
+        List<Candidate> candidates = candidates(q, wl, need, evicting, true);
         List<Candidate> removed = new ArrayList<>();
         boolean fits = false;
         for (Candidate c : candidates) {
@@ -190,6 +214,24 @@ final class KaiVictims {
         removed.forEach(c -> tree.add(c.queue().node(), c.workload().assignment().usage()));
         return removed.stream().map(c -> new PreemptionTarget(c.workload(),
                 c.sameQueue() ? PreemptionTarget.IN_CLUSTER_QUEUE : PreemptionTarget.IN_COHORT_FAIR_SHARING)).toList();
+    }
+
+    /** When a gang left out of the last search for its minimum run time may be taken; empty if none was. */
+    java.util.OptionalLong protectedUntil() {
+        return protectedUntil == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(protectedUntil);
+    }
+
+    /**
+     * What the last search left out for the minimum run time, in words; empty if nothing. It does
+     * not count the time down, so that it changes only when the situation does.
+     */
+    String protectedNote() {
+        if (protectedCount == 0) {
+            return "";
+        }
+        return "; " + protectedCount + (protectedCount == 1 ? " workload that could make room has" : " workloads that could make room have")
+                + " not yet run the minimum time their queue sets (preemptMinRuntime or reclaimMinRuntime, KAI's minruntime):"
+                + " the first may go once it has run " + dev.muster.core.quantity.Durations.text(firstProtectionMillis);
     }
 
     private static List<ObjectKey> keys(List<Candidate> candidates) {

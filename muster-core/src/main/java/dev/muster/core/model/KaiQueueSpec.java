@@ -9,15 +9,25 @@ import java.util.Optional;
  * ClusterQueues and Cohorts, written in KAI's terms. Leaf queues take workloads; the others
  * divide what their parent gets among their children.
  *
- * @param priority  queues of higher priority get the surplus over their quota first (default 100)
- * @param resources per resource (cpu, memory, nvidia.com/gpu), in Kubernetes units
+ * @param priority                 queues of higher priority get the surplus over their quota first (default 100)
+ * @param resources                per resource (cpu, memory, nvidia.com/gpu), in Kubernetes units
+ * @param preemptMinRuntimeMillis  {@code preemptMinRuntime}: how long a workload runs before a
+ *                                 higher-priority one of its queue may preempt it; empty = as the parent queue says
+ * @param reclaimMinRuntimeMillis  {@code reclaimMinRuntime}: how long a workload runs before another
+ *                                 queue may reclaim it; empty = as the parent queue says
  */
-public record KaiQueueSpec(String name, Optional<String> parent, int priority, List<Share> resources) {
+public record KaiQueueSpec(String name, Optional<String> parent, int priority, List<Share> resources,
+        Optional<Long> preemptMinRuntimeMillis, Optional<Long> reclaimMinRuntimeMillis) {
 
     public static final int DEFAULT_PRIORITY = 100;
 
     public KaiQueueSpec {
         resources = List.copyOf(resources);
+    }
+
+    /** A queue that sets no minimum run time of its own. */
+    public KaiQueueSpec(String name, Optional<String> parent, int priority, List<Share> resources) {
+        this(name, parent, priority, resources, Optional.empty(), Optional.empty());
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.muster.core.engine;
+package dev.muster.core.quantity;
 
 /** Durations in messages, the way Kubernetes prints them: 90s, 5m, 1h30m. */
 public final class Durations {

@@ -20,7 +20,8 @@ import java.util.Set;
  * preemptor's queue stays within its fair share with the workload, and only from queues above
  * their fair share that stay at or above it without the gang; from its own queue only lower
  * priorities. Lowest priority first, newest first; removed until the workload fits, then put back
- * where not needed.
+ * where not needed. A gang that has not run its queue's minimum time ({@link MinRuntimes}) is left
+ * whole, though its replicas beyond the gang minimum may go.
  */
 final class KaiVictims {
 

@@ -103,7 +103,10 @@ final class RunCommand implements Callable<Integer> {
                 .withConfiguration(configuration)
                 .exitingOnLostLease();
         MusterMetrics metrics = new MusterMetrics();
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
+        // Two HTTP clients reach the class path (Vert.x and the JDK's); without a choice fabric8
+        // takes one at random on every start.
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config)
+                .withHttpClientFactory(new io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory()).build();
                 MusterOperator operator = new MusterOperator(client, options, metrics);
                 HealthServer health = new HealthServer(healthPort, () -> operator.notReady().isEmpty(),
                         () -> operator.notReady().orElse(""), metrics.registry()).start();

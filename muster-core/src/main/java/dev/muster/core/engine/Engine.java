@@ -214,11 +214,14 @@ public final class Engine {
      * @throws IllegalArgumentException when the ClusterQueue does not exist or a pod set, resource
      *                                  or flavor does not match the workload and the queue
      */
-    public void restore(Workload wl, String clusterQueue, List<PodSetAssignment> podSets, boolean checksPassed,
+    public void restore(Workload restored, String clusterQueue, List<PodSetAssignment> podSets, boolean checksPassed,
             long admittedAtMillis) {
-        if (pending.containsKey(wl.key()) || admitted.containsKey(wl.key())) {
-            throw new IllegalStateException("workload " + wl.key() + " is already known");
+        if (pending.containsKey(restored.key()) || admitted.containsKey(restored.key())) {
+            throw new IllegalStateException("workload " + restored.key() + " is already known");
         }
+        // Charged as it was when it was admitted (see submitToKaiQueue).
+        Workload wl = kaiLeaves.contains(clusterQueue)
+                ? dev.muster.core.kai.GpuMemoryCharge.charged(restored, largestGpuMemoryMiB()) : restored;
         ClusterQueueState cq = queues.get(clusterQueue);
         if (cq == null) {
             throw new IllegalArgumentException("no ClusterQueue " + clusterQueue);

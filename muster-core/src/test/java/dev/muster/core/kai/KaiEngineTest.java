@@ -62,6 +62,31 @@ class KaiEngineTest {
         return d.stream().filter(x -> x instanceof Decision.Evict).map(x -> (Decision.Evict) x).toList();
     }
 
+    /**
+     * A pod asking for 30720 MiB of GPU memory on 40960 MiB devices is charged 0.75 GPU to its
+     * queue, when it is submitted and when a restarted controller takes its admission over.
+     */
+    @Test
+    void aGpuMemoryPodIsChargedItsShareOfAGpuAlsoWhenItsAdmissionIsRestored() {
+        var node = new dev.muster.core.placement.NodeSpec("gpu-node-1", Map.of(), List.of(), false,
+                new ResourceList(Map.of(GPU, Quantity.ofUnits(2), "cpu", Quantity.ofUnits(8))), 40960, "NVIDIA-A100");
+        java.util.function.Supplier<Engine> engine = () -> new Engine(List.of(), List.of(), List.of(), List.of(),
+                List.of(queue("a", null, 2, null)), Map.of(GPU, 2000L), List.of(node), List.of(), AdmissionSettings.DEFAULTS);
+        Workload memory = new Workload(new ObjectKey("default", "memory"), "a", 50, 0, 0, List.of(PodSet.of("main", 1,
+                new ResourceList(Map.of("cpu", Quantity.ofUnits(1)))).withHints(
+                new dev.muster.core.model.PlacementHints(Map.of(), List.of(), List.of(), 0, 30720))));
+
+        Engine submitted = engine.get();
+        submitted.submitToKaiQueue(memory);
+        assertThat(admitted(settle(submitted, 0))).containsExactly("memory");
+        assertThat(submitted.usage("a").get("default").get(GPU)).isEqualTo(Quantity.ofMilli(750));
+
+        Engine restarted = engine.get();
+        restarted.restore(memory, "a", List.of(new dev.muster.core.admission.PodSetAssignment("main", 1,
+                Map.of("cpu", "default", GPU, "default"))), true, 0);
+        assertThat(restarted.usage("a").get("default").get(GPU)).isEqualTo(Quantity.ofMilli(750));
+    }
+
     @Test
     void aQueueUsesIdleGpusBeyondItsQuota() {
         Engine e = engine(8, queue("a", null, 2, null), queue("b", null, 2, null));

@@ -46,6 +46,14 @@ class QueuedProvisioningWalkthroughThroughTheApiTest {
                 Map.of("generateName: pytorch-text-classifier-", "name: pytorch-text-classifier"));
     }
 
+    /** The RayJob is created, Muster asks for its capacity, and the autoscaler answers Failed. */
+    private void theFirstRequestFails(OperatorCluster cluster) {
+        createRayJob(cluster);
+        await().atMost(PATIENCE).untilAsserted(() ->
+                assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull());
+        autoscalerAnswers(REQUEST, "Failed");
+    }
+
     /** What the node autoscaler writes on a request: these conditions, all True. */
     private void autoscalerAnswers(String request, String... conditions) {
         var op = client.genericKubernetesResources(KubeKind.PROVISIONING_REQUEST.context()).inNamespace("default").withName(request);
@@ -97,11 +105,7 @@ class QueuedProvisioningWalkthroughThroughTheApiTest {
         try (MusterOperator operator = new MusterOperator(client,
                 OperatorOptions.defaults("test").withLeaderElection(false, "default"))) {
             operator.start();
-            createRayJob(cluster);
-            await().atMost(PATIENCE).untilAsserted(() ->
-                    assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull());
-
-            autoscalerAnswers(REQUEST, "Failed");
+            theFirstRequestFails(cluster);
 
             await().atMost(PATIENCE).untilAsserted(() -> {
                 GenericKubernetesResource wl = cluster.get(KubeKind.WORKLOAD, WORKLOAD);
@@ -123,11 +127,7 @@ class QueuedProvisioningWalkthroughThroughTheApiTest {
         try (MusterOperator operator = new MusterOperator(client,
                 OperatorOptions.defaults("test").withLeaderElection(false, "default"))) {
             operator.start();
-            createRayJob(cluster);
-            await().atMost(PATIENCE).untilAsserted(() ->
-                    assertThat(cluster.get(KubeKind.PROVISIONING_REQUEST, new ObjectKey("default", REQUEST))).isNotNull());
-
-            autoscalerAnswers(REQUEST, "Failed");
+            theFirstRequestFails(cluster);
 
             ObjectKey secondAttempt = new ObjectKey("default", WORKLOAD.name() + "-rayjob-gpu-2");
             await().atMost(PATIENCE).untilAsserted(() -> {

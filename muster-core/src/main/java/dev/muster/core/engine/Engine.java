@@ -93,9 +93,10 @@ public final class Engine {
     private long admissionInstant = Long.MIN_VALUE;
     /** The cohort trees where a workload admitted at {@link #admissionInstant} may block a preemptor. */
     private final Set<String> rootsWithFreshAdmissions = new java.util.TreeSet<>();
-    /** A preemptor was held back at that instant only because its victims were admitted at it. */
-    private boolean freshAdmissionsHeldBack;
-    /** Times at which cohort trees are to be passed over again with no event (victims' minimum run times end). */
+    /**
+     * Times at which cohort trees are to be passed over again with no event: the instant after
+     * fresh admissions held a preemptor back, or when a victim's minimum run time ends.
+     */
     private final java.util.TreeMap<Long, Set<String>> retries = new java.util.TreeMap<>();
     /** A check changed state since the last cycle: there are decisions to take or pods to place. */
     private boolean checksChanged;
@@ -547,9 +548,6 @@ public final class Engine {
      */
     public OptionalLong nextWakeupMillis() {
         long next = Long.MAX_VALUE;
-        if (freshAdmissionsHeldBack) {
-            next = admissionInstant + 1; // see admittedThisInstant
-        }
         if (!retries.isEmpty()) {
             next = Math.min(next, retries.firstKey());
         }
@@ -601,21 +599,8 @@ public final class Engine {
      */
     public List<Decision> schedule(long nowMillis) {
         lastScheduleMillis = nowMillis;
-        if (nowMillis != admissionInstant && !admittedThisInstant.isEmpty()) {
-            // Those admitted at the last instant may be victims now: preemptors held back by them try again.
-            admittedThisInstant.clear();
-            if (freshAdmissionsHeldBack) {
-                // Their admissions may be taken now: as if room was freed, so that no earlier "does
-                // not fit" is reused for the preemptors they held back.
-                for (String rootId : rootsWithFreshAdmissions) {
-                    freedVersion.merge(rootsByName.get(rootId), 1L, Long::sum);
-                }
-                dirtyRoots.addAll(rootsWithFreshAdmissions);
-            }
-            rootsWithFreshAdmissions.clear();
-            freshAdmissionsHeldBack = false;
-        }
         while (!retries.isEmpty() && retries.firstKey() <= nowMillis) {
+            // As if room was freed there, so that no earlier "does not fit" is reused for those held back.
             for (String rootId : retries.pollFirstEntry().getValue()) {
                 freedVersion.merge(rootsByName.get(rootId), 1L, Long::sum);
                 dirtyRoots.add(rootId);
@@ -652,8 +637,15 @@ public final class Engine {
                 cycle.run(queuesByRoot.get(root), outcome);
             }
         }
-        freshAdmissionsHeldBack |= outcome.untouchable.heldBackByFresh();
+        if (outcome.untouchable.heldBackByFresh()) {
+            // Those admitted at this instant may be victims at the next: the preemptors they held back try again then.
+            retryAt(nowMillis + 1, rootsWithFreshAdmissions);
+        }
         return decisions;
+    }
+
+    private void retryAt(long atMillis, Collection<String> rootIds) {
+        retries.computeIfAbsent(atMillis, t -> new java.util.TreeSet<>()).addAll(rootIds);
     }
 
     private void evictPodsNotReady(long nowMillis, List<Decision> decisions) {
@@ -909,7 +901,6 @@ public final class Engine {
                 admissionInstant = nowMillis;
                 admittedThisInstant.clear();
                 rootsWithFreshAdmissions.clear();
-                freshAdmissionsHeldBack = false;
             }
             admittedThisInstant.add(wl.key());
             rootsWithFreshAdmissions.add(rootId(cq.node().root()));
@@ -1037,7 +1028,7 @@ public final class Engine {
         @Override
         public void retryAt(ClusterQueueState cq, long atMillis) {
             if (atMillis > nowMillis) {
-                retries.computeIfAbsent(atMillis, t -> new java.util.TreeSet<>()).add(rootId(cq.node().root()));
+                Engine.this.retryAt(atMillis, List.of(rootId(cq.node().root())));
             }
         }
 

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every scenario under {@code src/test/resources/scenarios} and every example under
  * {@code examples/} is run and checked against its expectation file, twice, and the two reports
- * must be identical. Scenarios listed in {@code scenarios/NOT-YET.txt} need a feature that is not
- * built yet; they are reported as skipped with the reason.
+ * must be identical. Scenarios listed in the {@code NOT-YET.txt} of their directory need a feature
+ * that is not built yet; they are reported as skipped with the reason.
  */
 class ScenarioSuiteTest {
 
@@ -36,13 +36,14 @@ class ScenarioSuiteTest {
 
     @TestFactory
     Stream<DynamicTest> scenarios() throws IOException {
-        Map<String, String> notYet = notYet();
         List<DynamicTest> tests = new ArrayList<>();
+        Map<Path, Map<String, String>> notYetByDirectory = new TreeMap<>();
         try (Stream<Path> files = Files.walk(SCENARIOS)) {
             for (Path expect : files.filter(p -> p.getFileName().toString().endsWith(".expect.yaml")).sorted().toList()) {
                 String name = expect.getFileName().toString().replace(".expect.yaml", "");
                 Path manifests = expect.resolveSibling(name + ".yaml");
-                tests.add(DynamicTest.dynamicTest(name, () -> {
+                Map<String, String> notYet = notYetByDirectory.computeIfAbsent(expect.getParent(), ScenarioSuiteTest::notYet);
+                tests.add(DynamicTest.dynamicTest(SCENARIOS.relativize(manifests).toString(), () -> {
                     Assumptions.assumeTrue(!notYet.containsKey(name), () -> "not yet: " + notYet.get(name));
                     runAndCheck(manifests, expect);
                 }));
@@ -88,10 +89,20 @@ class ScenarioSuiteTest {
         return w.toString();
     }
 
-    private static Map<String, String> notYet() throws IOException {
+    /** The scenarios of one directory that are skipped, from its {@code NOT-YET.txt} (none if it has none). */
+    static Map<String, String> notYet(Path directory) {
         Map<String, String> m = new TreeMap<>();
-        Path file = SCENARIOS.resolve("NOT-YET.txt");
-        for (String line : Files.readAllLines(file)) {
+        Path file = directory.resolve("NOT-YET.txt");
+        if (!Files.exists(file)) {
+            return m;
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (String line : lines) {
             String t = line.strip();
             if (t.isEmpty() || t.startsWith("#")) {
                 continue;

@@ -80,7 +80,13 @@ public final class Preemptor {
         if (fairSharing != null && !ctx.staysWithinNominal()) {
             return PreemptionTarget.IN_COHORT_FAIR_SHARING;
         }
-        return assignment.borrows() ? PreemptionTarget.IN_COHORT_RECLAIM_WHILE_BORROWING
+        // Kueue's classifyPreemptionVariant (preemption/classical/hierarchical_preemption.go): a victim
+        // is taken "while borrowing" only if borrowWithinCohort allows it to be (lower priority than
+        // the preemptor, and not above maxPriorityThreshold); otherwise, also when the preemptor
+        // borrows, it is reclamation. A preemptor that borrows nothing has the hierarchical advantage.
+        Integer threshold = borrowingThreshold(ctx.queue(), ctx.preemptor());
+        return assignment.borrows() && threshold != null && victim.priority() < threshold
+                ? PreemptionTarget.IN_COHORT_RECLAIM_WHILE_BORROWING
                 : PreemptionTarget.IN_COHORT_RECLAMATION;
     }
 

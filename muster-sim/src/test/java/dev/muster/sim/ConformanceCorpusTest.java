@@ -52,6 +52,29 @@ class ConformanceCorpusTest {
         assertThat(missing).as("scenarios not listed in docs/conformance.md").isEmpty();
     }
 
+    /** A table row of docs/conformance.md: {@code | `scenario` | peer test case | result |}. */
+    private static final Pattern ROW = Pattern.compile("^\\| `([a-z0-9-]+)` \\|.*\\| (pass|departs[^|]*)\\|\\s*$", Pattern.MULTILINE);
+
+    @Test
+    void theConformanceDocumentSaysWhichPassAndWhichDepartAsTheSuiteDoes() throws IOException {
+        String doc = Files.readString(ScenarioSuiteTest.repositoryRoot().resolve("docs/conformance.md"));
+        java.util.Map<String, String> results = new java.util.HashMap<>();
+        Matcher m = ROW.matcher(doc);
+        while (m.find()) {
+            results.put(m.group(1), m.group(2).strip());
+        }
+        List<String> wrong = new ArrayList<>();
+        for (Path scenario : scenarios()) {
+            String name = name(scenario);
+            boolean skipped = ScenarioSuiteTest.notYet(scenario.getParent()).containsKey(name);
+            String result = results.get(name);
+            if (result != null && result.startsWith("pass") == skipped) {
+                wrong.add(name + ": the document says '" + result + "', the suite " + (skipped ? "skips it (NOT-YET.txt)" : "holds it to its expectations"));
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
     @Test
     void sourcesAreFilesOfThePeers() throws IOException {
         for (Path scenario : scenarios()) {

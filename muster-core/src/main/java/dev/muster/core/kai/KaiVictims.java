@@ -315,9 +315,14 @@ final class KaiVictims {
                 : new Step(g, -1, g.remainingUsage(), before, order);
     }
 
-    /** KAI's job order reversed: lowest priority first, then the newest. */
+    /**
+     * KAI's job order reversed (plugins priority, then elastic, then creation time): lowest priority
+     * first; then a gang still above its minimum before one at it; then the newest. Counts are
+     * those left in the search, so after one replica of a gang goes another gang's extra may be next.
+     */
     private static final Comparator<Gang> VICTIM_ORDER = Comparator
             .comparingInt((Gang g) -> g.workload().priority())
+            .thenComparing((Gang g) -> g.extraPodSet() < 0)
             .thenComparing(Comparator.comparingLong((Gang g) -> g.admitted.admittedAtMillis()).reversed())
             .thenComparing(Comparator.comparingLong((Gang g) -> g.workload().sequence()).reversed())
             .thenComparing(g -> g.workload().key());

@@ -77,6 +77,13 @@ public final class SchedulingCycle {
          */
         boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims);
 
+        /**
+         * As {@link #placeableWithout(Workload, Assignment, List)}, with gangs that would also run
+         * smaller: each of {@code shrunk} keeps only the pods of its new assignment.
+         */
+        boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims,
+                java.util.Map<ObjectKey, Assignment> shrunk);
+
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
 

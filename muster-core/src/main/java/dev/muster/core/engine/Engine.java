@@ -962,7 +962,13 @@ public final class Engine {
 
         @Override
         public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims) {
-            return !placements.active() || placements.placeableWithout(wl, assignment, victims);
+            return !placements.active() || placements.placeableWithout(wl, assignment, victims, Map.of());
+        }
+
+        @Override
+        public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims,
+                Map<ObjectKey, Assignment> shrunk) {
+            return !placements.active() || placements.placeableWithout(wl, assignment, victims, shrunk);
         }
 
         private void resize(AdmittedWorkload gang, Assignment to, String message) {

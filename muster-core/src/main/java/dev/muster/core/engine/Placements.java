@@ -207,8 +207,12 @@ final class Placements {
         return ((GangPlacer.Result.Unplaceable) r).reason();
     }
 
-    /** Whether the gang could be placed if {@code victims} were gone; nothing changes. */
-    boolean placeableWithout(Workload wl, Assignment a, List<ObjectKey> victims) {
+    /**
+     * Whether the gang could be placed if {@code victims} were gone and each of {@code shrunk} kept
+     * only the pods of its new assignment (its last pods leave, as {@link #resize} takes them);
+     * nothing changes.
+     */
+    boolean placeableWithout(Workload wl, Assignment a, List<ObjectKey> victims, Map<ObjectKey, Assignment> shrunk) {
         if (placedElsewhere.contains(wl.key())) {
             return true;
         }
@@ -219,6 +223,18 @@ final class Placements {
                 released.add(al);
             }
         }
+        shrunk.forEach((key, to) -> {
+            List<NodeState.Allocation> allocations = held.getOrDefault(key, List.of());
+            List<PodPlacement> placed = pods.getOrDefault(key, List.of());
+            for (int p = 0; p < placed.size(); p++) {
+                PodPlacement pod = placed.get(p);
+                if (pod.index() >= countOf(to, pod.podSet())) {
+                    NodeState.Allocation al = allocations.get(p);
+                    al.node().release(al);
+                    released.add(al);
+                }
+            }
+        });
         GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
@@ -268,6 +284,15 @@ final class Placements {
         }
         pods.remove(key);
         podSetSelectors.remove(key);
+    }
+
+    private static int countOf(Assignment a, String podSet) {
+        for (PodSetAssignment psa : a.podSets()) {
+            if (psa.name().equals(podSet)) {
+                return psa.count();
+            }
+        }
+        return 0;
     }
 
     /**

@@ -25,11 +25,10 @@ import java.util.Map;
  * One pass of admission over KAI queues. Each step serves the leaf queue that is below its fair
  * share (with the workload it would admit), then of higher queue priority, then of smaller
  * dominant share (allocation over fair share), and takes its next workload by priority. A
- * workload that does not fit may reclaim: its queue, if still within its fair share with it,
- * evicts whole preemptible gangs of queues above their fair share (lowest priority and newest
- * first, never taking a queue below its fair share), and it may preempt lower-priority
- * preemptible workloads of its own queue. Non-preemptible workloads (priority 100 and up) are
- * admitted only within their queue's quota and are never evicted.
+ * workload that does not fit may reclaim from other queues and, failing that, preempt
+ * lower-priority preemptible workloads of its own queue, by KAI's rules ({@link KaiVictims}).
+ * Non-preemptible workloads (priority 100 and up) are admitted only within their queue's quota
+ * and are never evicted.
  */
 public final class KaiCycle {
 
@@ -39,7 +38,8 @@ public final class KaiCycle {
     private final QuotaTree tree;
     private final FlavorAssigner assigner;
     private final FairShares fairShares;
-    private final Map<String, KaiQueueSpec> specs = new HashMap<>();
+    /** In the order the queues were declared (KAI breaks the last ties by creation time). */
+    private final Map<String, KaiQueueSpec> specs = new LinkedHashMap<>();
     private final Map<String, Long> capacity;
     private final MinRuntimes minRuntimes;
     private Map<String, Map<String, Long>> lastShares = Map.of();
@@ -182,25 +182,22 @@ public final class KaiCycle {
             return null;
         }
         Assignment wanted = minimum;
-        KaiVictims reclaim = new KaiVictims(tree, shares, leaves, minRuntimes, outcome.nowMillis());
-        List<KaiVictims.Shrink> shrinks = reclaim.shrinks(q, wl, wanted, outcome.evicting());
-        if (!shrinks.isEmpty()) {
-            // Replicas beyond other gangs' minimums go first; then the workload fits at once.
-            shrinks.forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
-            if (assigner.assignLargest(q, wl) instanceof FitResult.Fits f) {
-                String unplaceable = outcome.place(q, wl, f.assignment());
-                if (unplaceable == null) {
-                    outcome.admit(q, wl, f.assignment());
-                } else {
-                    outcome.waiting(wl, dev.muster.core.admission.SchedulingCycle.unplacedReason(q, unplaceable));
-                }
-            }
-            return null;
+        KaiVictims victims = new KaiVictims(tree, shares, specs, capacity, leaves, minRuntimes, outcome.nowMillis());
+        KaiVictims.Placeable placeable = (evicted, shrunk) -> outcome.placeableWithout(wl, wanted, evicted, shrunk);
+        // KAI's reclaim action runs before its preempt action: other queues first, then its own.
+        KaiVictims.Plan plan = victims.reclaim(q, wl, wanted, outcome.evicting(), placeable);
+        String noReclaim = victims.refusal();
+        if (plan.isEmpty()) {
+            plan = victims.preempt(q, wl, wanted, outcome.evicting(), placeable);
         }
-        List<PreemptionTarget> victims = reclaim.find(q, wl, wanted, outcome.evicting(),
-                keys -> outcome.placeableWithout(wl, wanted, keys));
-        if (!victims.isEmpty()) {
-            outcome.preempt(q, wl, wanted, victims);
+        if (!plan.isEmpty()) {
+            // Replicas beyond other gangs' minimums leave at once; whole gangs are evicted and waited for.
+            plan.shrinks().forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
+            if (plan.evictions().isEmpty()) {
+                admitOrExplain(q, wl, outcome);
+                return null;
+            }
+            outcome.preempt(q, wl, wanted, plan.evictions());
             long[] need = wanted.usage();
             long[] hold = new long[need.length];
             for (int fr = 0; fr < need.length; fr++) {
@@ -210,10 +207,27 @@ public final class KaiCycle {
         }
         String why = fit instanceof FitResult.NoFit nf ? nf.reason() : ((FitResult.NeedsPreemption) fit).shortage();
         // Gangs protected by their minimum run time may be taken once it is over: try again then.
-        reclaim.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
-        outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + KaiVictims.whyNot(q, wanted, shares, tree)
-                + reclaim.protectedNote());
+        victims.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
+        outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + noReclaim
+                + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough"
+                + victims.protectedNote());
         return null;
+    }
+
+    /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */
+    private void admitOrExplain(ClusterQueueState q, Workload wl, SchedulingCycle.Outcome outcome) {
+        switch (assigner.assignLargest(q, wl)) {
+            case FitResult.Fits f -> {
+                String unplaceable = outcome.place(q, wl, f.assignment());
+                if (unplaceable == null) {
+                    outcome.admit(q, wl, f.assignment());
+                } else {
+                    outcome.waiting(wl, SchedulingCycle.unplacedReason(q, unplaceable));
+                }
+            }
+            case FitResult.NeedsPreemption n -> outcome.waiting(wl, n.shortage());
+            case FitResult.NoFit nf -> outcome.waiting(wl, nf.reason());
+        }
     }
 
     /** The minimum assignment in the queue's only flavor, for a workload that does not fit now. */

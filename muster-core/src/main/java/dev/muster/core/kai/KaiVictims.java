@@ -3,30 +3,64 @@ package dev.muster.core.kai;
 import dev.muster.core.admission.AdmittedWorkload;
 import dev.muster.core.admission.Assignment;
 import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PodSet;
+import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * KAI's reclaim and in-queue preemption for one workload: which admitted gangs to evict. Only
- * preemptible gangs (priority below 100) are candidates; from other queues only while the
- * preemptor's queue stays within its fair share with the workload, and only from queues above
- * their fair share that stay at or above it without the gang; from its own queue only lower
- * priorities. Lowest priority first, newest first; removed until the workload fits, then put back
- * where not needed. A gang that has not run its queue's minimum time ({@link MinRuntimes}) is left
- * whole, though its replicas beyond the gang minimum may go.
+ * KAI's reclaim (from other queues) and in-queue preemption for one workload: which admitted gangs
+ * give way, whole or by their replicas beyond the gang minimum. It follows KAI's solver
+ * (pkg/scheduler/actions/common/solvers, actions/reclaim, actions/preempt) and the proportion
+ * plugin's rules (plugins/proportion/reclaimable):
+ * <ul>
+ *   <li>Victims are preemptible gangs (priority below 100). They are taken one step at a time in
+ *       KAI's victim order — the queue that deserves its resources least first (see
+ *       {@link VictimQueueOrder}), inside a queue lowest priority and newest first. A gang with
+ *       replicas beyond its minimum gives one such replica per step and goes back in line; a gang
+ *       at its minimum goes whole (KAI's GetTasksToEvict).</li>
+ *   <li>Reclaim: the workload's leaf queue, with it, must stay within its fair share in every
+ *       resource (CanReclaimResources). Before each step, the victim's queue — compared at the level
+ *       where the two queues' paths split — must be above its allocatable share (max of quota and
+ *       fair share, capped by the limit; an unlimited quota never counts) in at least one resource
+ *       (MaintainFairShareStrategy), or the reclaimer's queue at that level stays within its quota
+ *       in every resource while the victim's is above its quota in at least one
+ *       (GuaranteeDeservedQuotaStrategy). A step that fails both ends the search: KAI's validator
+ *       then refuses every larger set too. So the last step may take a queue below its fair
+ *       share in a resource — what KAI's test "DRF - reclaim from queue that has one resource over
+ *       fair share" shows.</li>
+ *   <li>A set that makes room is accepted only if, at every level of the reclaimer's path, its
+ *       queue's saturation (allocation with the workload over fair share) is not above 1 or stays
+ *       below that of each sibling that gives something up, in the resources involved
+ *       (reclaimingQueuesRemainWithinBoundaries, saturation multiplier 1).</li>
+ *   <li>Preemption inside the workload's own queue takes lower-priority gangs only, with no share
+ *       rule.</li>
+ *   <li>When the workload fits, victims that still fit beside it are put back, highest priority
+ *       first (KAI re-allocates them: they become pipelined, not evicted).</li>
+ * </ul>
+ * A gang that has not run its queue's minimum time ({@link MinRuntimes}) is left whole, though its
+ * replicas beyond the gang minimum may go.
  */
 final class KaiVictims {
 
     private final QuotaTree tree;
     private final Map<String, Map<String, Long>> shares;
+    private final Map<String, KaiQueueSpec> specs;
+    private final Map<String, Long> capacity;
     /** The leaf queues of the KAI tree: where candidates live. */
     private final List<ClusterQueueState> leaves;
     private final MinRuntimes minRuntimes;
@@ -36,190 +70,464 @@ final class KaiVictims {
     /** The minimum run time of the gang that is free first. */
     private long firstProtectionMillis;
     private int protectedCount;
+    /** Why the last reclaim search found nothing, in words; null when it was not tried or found a set. */
+    private String refusal;
 
-    KaiVictims(QuotaTree tree, Map<String, Map<String, Long>> shares, List<ClusterQueueState> leaves,
-            MinRuntimes minRuntimes, long nowMillis) {
+    KaiVictims(QuotaTree tree, Map<String, Map<String, Long>> shares, Map<String, KaiQueueSpec> specs,
+            Map<String, Long> capacity, List<ClusterQueueState> leaves, MinRuntimes minRuntimes, long nowMillis) {
         this.tree = tree;
         this.shares = shares;
+        this.specs = specs;
+        this.capacity = capacity;
         this.leaves = leaves;
         this.minRuntimes = minRuntimes;
         this.nowMillis = nowMillis;
     }
 
-    private record Candidate(AdmittedWorkload workload, ClusterQueueState queue, boolean sameQueue) {
-    }
-
-    /** Pods of a gang beyond its minimum that can go, leaving the gang at {@code smaller}. */
+    /** Pods of a gang beyond its minimum that go, leaving the gang at {@code smaller}. */
     record Shrink(AdmittedWorkload victim, ClusterQueueState queue, Assignment smaller, long[] freed) {
     }
 
+    /** What gives way to a workload: gangs that keep running smaller, and gangs evicted whole. */
+    record Plan(List<Shrink> shrinks, List<PreemptionTarget> evictions) {
+        static final Plan NONE = new Plan(List.of(), List.of());
+
+        boolean isEmpty() {
+            return shrinks.isEmpty() && evictions.isEmpty();
+        }
+    }
+
+    /** Whether a plan lets the gang be placed on the nodes: the whole evictions and the shrunk gangs' new sizes. */
+    interface Placeable {
+        boolean test(List<ObjectKey> evicted, Map<ObjectKey, Assignment> shrunk);
+    }
+
+    /** A candidate gang and what is still left of it in this search. */
+    private final class Gang {
+        final AdmittedWorkload admitted;
+        final ClusterQueueState queue;
+        final int[] counts;
+        final boolean protectedWhole;
+        boolean gone;
+
+        Gang(AdmittedWorkload admitted, ClusterQueueState queue, boolean protectedWhole) {
+            this.admitted = admitted;
+            this.queue = queue;
+            this.protectedWhole = protectedWhole;
+            this.counts = admitted.assignment().podSets().stream().mapToInt(PodSetAssignment::count).toArray();
+        }
+
+        Workload workload() {
+            return admitted.workload();
+        }
+
+        /** The pod set a replica beyond the minimum is taken from (the last one that has such), or -1. */
+        int extraPodSet() {
+            for (int i = counts.length - 1; i >= 0; i--) {
+                if (counts[i] > workload().podSets().get(i).minCount()) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        long[] perPod(int podSet) {
+            long[] usage = new long[tree.index().size()];
+            PodSet ps = workload().podSets().get(podSet);
+            PodSetAssignment psa = admitted.assignment().podSets().get(podSet);
+            ps.perPod().amounts().forEach((r, amount) -> {
+                String flavor = psa.flavors().get(r);
+                int fr = flavor == null ? -1 : tree.index().indexOf(flavor, r);
+                if (fr >= 0) {
+                    usage[fr] += amount.milli();
+                }
+            });
+            return usage;
+        }
+
+        long[] remainingUsage() {
+            long[] usage = new long[tree.index().size()];
+            for (int i = 0; i < counts.length; i++) {
+                long[] one = perPod(i);
+                for (int fr = 0; fr < usage.length; fr++) {
+                    usage[fr] += one[fr] * counts[i];
+                }
+            }
+            return usage;
+        }
+
+        Assignment assignmentAt(int[] at, long[] usage) {
+            List<PodSetAssignment> podSets = new ArrayList<>();
+            for (int i = 0; i < at.length; i++) {
+                PodSetAssignment psa = admitted.assignment().podSets().get(i);
+                podSets.add(new PodSetAssignment(psa.name(), at[i], psa.flavors()));
+            }
+            return new Assignment(podSets, usage, admitted.assignment().borrows());
+        }
+    }
+
     /**
-     * Replicas beyond a gang's minimum are the first to go: the smallest set of such extras (of the
-     * same candidates whole gangs would be taken from) that makes the workload fit; empty if extras
-     * alone are not enough.
+     * One step of the search: one replica beyond a gang's minimum ({@code podSet >= 0}), or what is
+     * left of the gang; {@code before} is the gang's counts before the step, {@code order} its place
+     * in the search.
      */
-    List<Shrink> shrinks(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted, Set<ObjectKey> evicting) {
+    private record Step(Gang gang, int podSet, long[] freed, int[] before, int order) {
+    }
+
+    /**
+     * Gangs of other queues that give way so that {@code wanted} fits queue {@code q}; {@link Plan#NONE}
+     * if KAI would reclaim nothing ({@link #refusal()} says why).
+     */
+    Plan reclaim(ClusterQueueState q, Workload wl, Assignment wanted, Set<ObjectKey> evicting, Placeable placeable) {
         long[] need = wanted.usage();
-        List<Shrink> extras = new ArrayList<>();
-        // KAI's minruntime: an elastic gang may lose its extra replicas even while it is protected.
-        for (Candidate c : candidates(q, wl, need, evicting, false)) {
-            if (c.sameQueue() || staysAtFairShareWithoutExtras(c, q)) {
-                extrasOf(c).ifPresent(extras::add);
+        String overShare = overFairShare(q, need);
+        if (overShare != null) {
+            refusal = overShare;
+            return Plan.NONE;
+        }
+        List<Gang> gangs = new ArrayList<>();
+        for (ClusterQueueState other : leaves) {
+            if (other == q) {
+                continue;
+            }
+            long minRuntime = minRuntimes.reclaimMillis(q.name(), other.name());
+            for (AdmittedWorkload a : other.admittedWorkloads()) {
+                if (a.workload().priority() >= KaiCycle.NON_PREEMPTIBLE || evicting.contains(a.workload().key())) {
+                    continue;
+                }
+                gangs.add(new Gang(a, other, isProtected(a, minRuntime)));
             }
         }
-        List<Shrink> removed = new ArrayList<>();
-        boolean fits = false;
-        for (Shrink s : extras) {
-            tree.remove(s.queue().node(), s.freed());
-            removed.add(s);
-            if (fits(q.node(), need)) {
-                fits = true;
-                break;
+        refusal = "no queue above its fair share holds preemptible workloads that free enough";
+        return search(q, need, gangs, true, placeable);
+    }
+
+    /** Lower-priority preemptible gangs of {@code q} itself that give way to {@code wl}; {@link Plan#NONE} if none do. */
+    Plan preempt(ClusterQueueState q, Workload wl, Assignment wanted, Set<ObjectKey> evicting, Placeable placeable) {
+        long minRuntime = minRuntimes.preemptMillis(q.name());
+        List<Gang> gangs = new ArrayList<>();
+        for (AdmittedWorkload a : q.admittedWorkloads()) {
+            int p = a.workload().priority();
+            if (p >= KaiCycle.NON_PREEMPTIBLE || p >= wl.priority() || evicting.contains(a.workload().key())) {
+                continue;
+            }
+            gangs.add(new Gang(a, q, isProtected(a, minRuntime)));
+        }
+        return search(q, wanted.usage(), gangs, false, placeable);
+    }
+
+    private boolean isProtected(AdmittedWorkload a, long minRuntime) {
+        long until = a.admittedAtMillis() + minRuntime;
+        if (minRuntime > 0 && nowMillis < until) {
+            if (until < protectedUntil) {
+                protectedUntil = until;
+                firstProtectionMillis = minRuntime;
+            }
+            protectedCount++;
+            return true;
+        }
+        return false;
+    }
+
+    /** Why the last reclaim search found nothing. */
+    String refusal() {
+        return refusal;
+    }
+
+    /**
+     * Takes steps in victim order until the workload fits (and the set passes the reclaim rules),
+     * then puts back what still fits beside it. The tree is left as it was.
+     */
+    private Plan search(ClusterQueueState q, long[] need, List<Gang> gangs, boolean reclaim, Placeable placeable) {
+        List<Step> taken = new ArrayList<>();
+        try {
+            boolean fits = false;
+            while (true) {
+                Step step = nextStep(gangs, reclaim, taken.size());
+                if (step == null) {
+                    break;
+                }
+                if (reclaim && !fitsReclaimStrategy(q, step.gang().queue, need)) {
+                    refusal = "queue " + leveled(step.gang().queue, q).name() + " would have to give up more than KAI lets it:"
+                            + " it is not above its fair share (nor above its quota while queue " + leveled(q, step.gang().queue).name()
+                            + " is within its own) in any resource";
+                    break;
+                }
+                take(step);
+                taken.add(step);
+                if (fits(q.node(), need) && (!reclaim || withinBoundaries(q, need, taken))
+                        && placeable.test(evicted(taken), shrunk(taken))) {
+                    fits = true;
+                    break;
+                }
+            }
+            if (!fits) {
+                return Plan.NONE;
+            }
+            putBack(q, need, taken, reclaim, placeable);
+            refusal = null;
+            return plan(taken, reclaim);
+        } finally {
+            for (Step s : taken) {
+                tree.add(s.gang().queue.node(), s.freed());
             }
         }
-        if (!fits) {
-            removed.forEach(s -> tree.add(s.queue().node(), s.freed()));
-            return List.of();
+    }
+
+    private void take(Step step) {
+        Gang g = step.gang();
+        if (step.podSet() >= 0) {
+            g.counts[step.podSet()]--;
+        } else {
+            java.util.Arrays.fill(g.counts, 0);
+            g.gone = true;
         }
-        for (int i = removed.size() - 2; i >= 0; i--) {
-            Shrink s = removed.get(i);
-            tree.add(s.queue().node(), s.freed());
-            if (fits(q.node(), need)) {
-                removed.remove(i);
+        tree.remove(g.queue.node(), step.freed());
+    }
+
+    /** Undoes a step; a gang's steps are undone newest first, so its counts before the step are its counts again. */
+    private void undo(Step step) {
+        Gang g = step.gang();
+        System.arraycopy(step.before(), 0, g.counts, 0, g.counts.length);
+        g.gone = false;
+        tree.add(g.queue.node(), step.freed());
+    }
+
+    /**
+     * The next step in KAI's victim order: the queue picked by {@link VictimQueueOrder}, its
+     * lowest-priority newest gang; a gang with replicas beyond its minimum gives one of them.
+     */
+    private Step nextStep(List<Gang> gangs, boolean reclaim, int order) {
+        List<Gang> open = gangs.stream().filter(g -> !g.gone && !(g.protectedWhole && g.extraPodSet() < 0)).toList();
+        if (open.isEmpty()) {
+            return null;
+        }
+        List<Gang> inQueue = open;
+        if (reclaim) {
+            ClusterQueueState victimQueue = new VictimQueueOrder(tree, shares, specs, capacity)
+                    .pick(open.stream().map(g -> g.queue).distinct().toList());
+            inQueue = open.stream().filter(g -> g.queue == victimQueue).toList();
+        }
+        Gang g = inQueue.stream().min(VICTIM_ORDER).orElseThrow();
+        int extra = g.extraPodSet();
+        int[] before = g.counts.clone();
+        return extra >= 0 ? new Step(g, extra, g.perPod(extra), before, order)
+                : new Step(g, -1, g.remainingUsage(), before, order);
+    }
+
+    /** KAI's job order reversed: lowest priority first, then the newest. */
+    private static final Comparator<Gang> VICTIM_ORDER = Comparator
+            .comparingInt((Gang g) -> g.workload().priority())
+            .thenComparing(Comparator.comparingLong((Gang g) -> g.admitted.admittedAtMillis()).reversed())
+            .thenComparing(Comparator.comparingLong((Gang g) -> g.workload().sequence()).reversed())
+            .thenComparing(g -> g.workload().key());
+
+    /**
+     * Victims that still fit beside the workload are put back (KAI re-allocates them: pipelined,
+     * not evicted), highest priority and oldest first: whole gangs as one, replicas one by one.
+     */
+    private void putBack(ClusterQueueState q, long[] need, List<Step> taken, boolean reclaim, Placeable placeable) {
+        List<Step> order = new ArrayList<>(taken);
+        order.sort(Comparator.comparing(Step::gang, VICTIM_ORDER.reversed())
+                .thenComparing(Comparator.comparingInt(Step::order).reversed()));
+        for (Step s : order) {
+            if (taken.stream().anyMatch(t -> t.gang() == s.gang() && t.order() > s.order())) {
+                continue; // a later step of the same gang stays: this one cannot be undone alone
+            }
+            undo(s);
+            taken.remove(s);
+            if (fits(q.node(), need) && (!reclaim || withinBoundaries(q, need, taken))
+                    && placeable.test(evicted(taken), shrunk(taken))) {
+                continue;
+            }
+            take(s);
+            taken.add(s);
+        }
+    }
+
+    private static List<ObjectKey> evicted(List<Step> taken) {
+        return taken.stream().filter(s -> s.podSet() < 0).map(s -> s.gang().workload().key()).distinct().toList();
+    }
+
+    private static Map<ObjectKey, Assignment> shrunk(List<Step> taken) {
+        Map<ObjectKey, Assignment> shrunk = new LinkedHashMap<>();
+        for (Step s : taken) {
+            Gang g = s.gang();
+            if (!g.gone) {
+                shrunk.put(g.workload().key(), g.assignmentAt(g.counts, g.remainingUsage()));
+            }
+        }
+        return shrunk;
+    }
+
+    private Plan plan(List<Step> taken, boolean reclaim) {
+        List<Shrink> shrinks = new ArrayList<>();
+        List<PreemptionTarget> evictions = new ArrayList<>();
+        List<Gang> seen = new ArrayList<>();
+        for (Step s : taken.stream().sorted(Comparator.comparingInt(Step::order)).toList()) {
+            Gang g = s.gang();
+            if (seen.contains(g)) {
+                continue;
+            }
+            seen.add(g);
+            if (g.gone) {
+                evictions.add(new PreemptionTarget(g.admitted,
+                        reclaim ? PreemptionTarget.IN_COHORT_FAIR_SHARING : PreemptionTarget.IN_CLUSTER_QUEUE));
             } else {
-                tree.remove(s.queue().node(), s.freed());
+                long[] usage = g.remainingUsage();
+                long[] freed = g.admitted.assignment().usage();
+                for (int fr = 0; fr < freed.length; fr++) {
+                    freed[fr] -= usage[fr];
+                }
+                shrinks.add(new Shrink(g.admitted, g.queue, g.assignmentAt(g.counts, usage), freed));
             }
         }
-        removed.forEach(s -> tree.add(s.queue().node(), s.freed()));
-        return removed;
+        return new Plan(List.copyOf(shrinks), List.copyOf(evictions));
     }
 
-    private java.util.Optional<Shrink> extrasOf(Candidate c) {
-        AdmittedWorkload a = c.workload();
-        List<dev.muster.core.admission.PodSetAssignment> smaller = new ArrayList<>();
-        long[] freed = new long[tree.index().size()];
-        boolean any = false;
-        for (int i = 0; i < a.workload().podSets().size(); i++) {
-            dev.muster.core.model.PodSet ps = a.workload().podSets().get(i);
-            dev.muster.core.admission.PodSetAssignment psa = a.assignment().podSets().get(i);
-            int extra = psa.count() - ps.minCount();
-            if (extra > 0) {
-                any = true;
-                final int n = extra;
-                ps.perPod().amounts().forEach((r, amount) -> {
-                    String flavor = psa.flavors().get(r);
-                    int fr = flavor == null ? -1 : tree.index().indexOf(flavor, r);
-                    if (fr >= 0) {
-                        freed[fr] += amount.milli() * n;
+    /** KAI's CanReclaimResources: the reclaimer's leaf queue with the workload stays within its fair share. */
+    private String overFairShare(ClusterQueueState q, long[] need) {
+        for (String r : KaiQuotaTree.RESOURCES) {
+            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+            if (fr >= 0 && need[fr] > 0 && q.node().usage(fr) + need[fr] > fairShare(q.node(), r)) {
+                return "queue " + q.name() + " would be above its fair share of " + r + " ("
+                        + Quantity.ofMilli(fairShare(q.node(), r)).format(r) + ") with it, so it may not reclaim from other queues";
+            }
+        }
+        return null;
+    }
+
+    /** KAI's two reclaim strategies, for the victim's queue as it is now (before the step). */
+    private boolean fitsReclaimStrategy(ClusterQueueState reclaimer, ClusterQueueState victim, long[] need) {
+        QuotaNode victimSide = leveled(victim, reclaimer);
+        QuotaNode reclaimerSide = leveled(reclaimer, victim);
+        boolean aboveAllocatable = false;
+        boolean aboveQuota = false;
+        boolean reclaimerWithinQuota = true;
+        for (String r : KaiQuotaTree.RESOURCES) {
+            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+            if (fr < 0) {
+                continue;
+            }
+            long remaining = victimSide.usage(fr);
+            aboveAllocatable |= remaining > allocatableShare(victimSide, r);
+            aboveQuota |= remaining > quota(victimSide, r);
+            reclaimerWithinQuota &= reclaimerSide.usage(fr) + need[fr] <= quota(reclaimerSide, r);
+        }
+        return aboveAllocatable || reclaimerWithinQuota && aboveQuota;
+    }
+
+    /**
+     * KAI's reclaimingQueuesRemainWithinBoundaries: at each level of the reclaimer's path, compared
+     * with each sibling that gives something up, the reclaimer's saturation (allocation with the
+     * workload over fair share) may be above 1 only while it stays below the sibling's, in each
+     * resource the workload or the victims use.
+     */
+    private boolean withinBoundaries(ClusterQueueState q, long[] need, List<Step> taken) {
+        for (QuotaNode level = q.node(); level != null && isQueue(level); level = level.parent()) {
+            for (QuotaNode sibling : siblingsGivingUp(level, taken)) {
+                for (String r : KaiQuotaTree.RESOURCES) {
+                    int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+                    if (fr < 0 || !involved(fr, need, taken, sibling)) {
+                        continue;
                     }
-                });
-            }
-            smaller.add(new dev.muster.core.admission.PodSetAssignment(ps.name(), Math.min(psa.count(), ps.minCount()),
-                    psa.flavors()));
-        }
-        if (!any) {
-            return java.util.Optional.empty();
-        }
-        long[] usage = a.assignment().usage();
-        for (int fr = 0; fr < usage.length; fr++) {
-            usage[fr] -= freed[fr];
-        }
-        return java.util.Optional.of(new Shrink(a, c.queue(), new Assignment(smaller, usage, a.assignment().borrows()), freed));
-    }
-
-    private boolean staysAtFairShareWithoutExtras(Candidate c, ClusterQueueState preemptor) {
-        return extrasOf(c).map(s -> {
-            QuotaNode common = preemptor.node().commonAncestor(c.queue().node());
-            for (QuotaNode n = c.queue().node(); n != null && n != common; n = n.parent()) {
-                for (int fr = 0; fr < s.freed().length; fr++) {
-                    if (s.freed()[fr] > 0 && n.usage(fr) - s.freed()[fr] < share(n, fr)) {
+                    long siblingFair = fairShare(sibling, r);
+                    long allocated = level.usage(fr) + need[fr];
+                    long fair = fairShare(level, r);
+                    if (siblingFair > 0 && saturationAboveOne(allocated, fair)
+                            && compareSaturation(allocated, fair, sibling.usage(fr), siblingFair) >= 0) {
                         return false;
                     }
                 }
             }
+        }
+        return true;
+    }
+
+    private boolean isQueue(QuotaNode n) {
+        return specs.containsKey(n.name());
+    }
+
+    /** The queues beside {@code level} (same parent) with a step taken below them. */
+    private List<QuotaNode> siblingsGivingUp(QuotaNode level, List<Step> taken) {
+        List<QuotaNode> siblings = new ArrayList<>();
+        for (Step s : taken) {
+            for (QuotaNode n = s.gang().queue.node(); n != null; n = n.parent()) {
+                if (n != level && n.parent() == level.parent() && isQueue(n) && !siblings.contains(n)) {
+                    siblings.add(n);
+                }
+            }
+        }
+        return siblings;
+    }
+
+    /** Whether resource {@code fr} is used by the workload or by a step taken below {@code sibling}. */
+    private static boolean involved(int fr, long[] need, List<Step> taken, QuotaNode sibling) {
+        if (need[fr] > 0) {
             return true;
-        }).orElse(false);
+        }
+        for (Step s : taken) {
+            if (s.freed()[fr] > 0 && isBelow(s.gang().queue.node(), sibling)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** The admitted gangs that may give way to {@code wl}, in the order they are taken. */
-    private List<Candidate> candidates(ClusterQueueState q, dev.muster.core.model.Workload wl, long[] need,
-            Set<ObjectKey> evicting, boolean wholeGangs) {
-        List<Candidate> candidates = new ArrayList<>();
-        for (ClusterQueueState other : leaves) {
-            boolean same = other == q;
-            if (!same && !mayReclaimFrom(q, other, need)) {
-                continue;
-            }
-            for (AdmittedWorkload a : other.admittedWorkloads()) {
-                int p = a.workload().priority();
-                boolean preemptible = p < KaiCycle.NON_PREEMPTIBLE;
-                if (!preemptible || evicting.contains(a.workload().key()) || same && p >= wl.priority()) {
-                    continue;
-                }
-                if (wholeGangs) {
-                    long minRuntime = same ? minRuntimes.preemptMillis(other.name())
-                            : minRuntimes.reclaimMillis(q.name(), other.name());
-                    long until = a.admittedAtMillis() + minRuntime;
-                    if (minRuntime > 0 && nowMillis < until) {
-                        if (until < protectedUntil) {
-                            protectedUntil = until;
-                            firstProtectionMillis = minRuntime;
-                        }
-                        protectedCount++;
-                        continue;
-                    }
-                }
-                candidates.add(new Candidate(a, other, same));
+    private static boolean isBelow(QuotaNode n, QuotaNode ancestor) {
+        for (QuotaNode p = n; p != null; p = p.parent()) {
+            if (p == ancestor) {
+                return true;
             }
         }
-        candidates.sort(Comparator.comparing((Candidate c) -> c.sameQueue())
-                .thenComparingInt(c -> c.workload().workload().priority())
-                .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().admittedAtMillis()).reversed())
-                .thenComparing(Comparator.comparingLong((Candidate c) -> c.workload().workload().sequence()).reversed())
-                .thenComparing(c -> c.workload().workload().key()));
-        return candidates;
+        return false;
     }
 
-    List<PreemptionTarget> find(ClusterQueueState q, dev.muster.core.model.Workload wl, Assignment wanted,
-            Set<ObjectKey> evicting, java.util.function.Predicate<List<ObjectKey>> placeable) {
-        long[] need = wanted.usage();
-        List<Candidate> candidates = candidates(q, wl, need, evicting, true);
-        List<Candidate> removed = new ArrayList<>();
-        boolean fits = false;
-        for (Candidate c : candidates) {
-            if (!c.sameQueue() && !staysAtFairShareWithout(c, q)) {
-                continue; // never take a queue (or its parents below the common one) below its fair share
-            }
-            tree.remove(c.queue().node(), c.workload().assignment().usage());
-            removed.add(c);
-            if (fits(q.node(), need) && placeable.test(keys(removed))) {
-                fits = true;
-                break;
-            }
+    private static boolean saturationAboveOne(long allocated, long fair) {
+        return fair == 0 ? allocated > 0 : allocated > fair;
+    }
+
+    /** Compares allocated/fair ratios exactly (a zero fair share with an allocation is infinite). */
+    private static int compareSaturation(long a, long fairA, long b, long fairB) {
+        if (fairA == 0 || fairB == 0) {
+            double ra = fairA == 0 ? (a > 0 ? Double.POSITIVE_INFINITY : 0) : 1;
+            double rb = fairB == 0 ? (b > 0 ? Double.POSITIVE_INFINITY : 0) : 1;
+            return Double.compare(ra, rb);
         }
-        if (!fits) {
-            removed.forEach(c -> tree.add(c.queue().node(), c.workload().assignment().usage()));
-            return List.of();
+        return BigInteger.valueOf(a).multiply(BigInteger.valueOf(fairB))
+                .compareTo(BigInteger.valueOf(b).multiply(BigInteger.valueOf(fairA)));
+    }
+
+    /** The ancestor of {@code queue} (or itself) just below where its path and {@code other}'s split. */
+    private static QuotaNode leveled(ClusterQueueState queue, ClusterQueueState other) {
+        QuotaNode common = queue.node().commonAncestor(other.node());
+        QuotaNode n = queue.node();
+        while (n.parent() != null && n.parent() != common) {
+            n = n.parent();
         }
-        for (int i = removed.size() - 2; i >= 0; i--) {
-            Candidate c = removed.get(i);
-            tree.add(c.queue().node(), c.workload().assignment().usage());
-            List<Candidate> without = new ArrayList<>(removed);
-            without.remove(i);
-            if (fits(q.node(), need) && placeable.test(keys(without))) {
-                removed.remove(i);
-            } else {
-                tree.remove(c.queue().node(), c.workload().assignment().usage());
-            }
-        }
-        removed.forEach(c -> tree.add(c.queue().node(), c.workload().assignment().usage()));
-        return removed.stream().map(c -> new PreemptionTarget(c.workload(),
-                c.sameQueue() ? PreemptionTarget.IN_CLUSTER_QUEUE : PreemptionTarget.IN_COHORT_FAIR_SHARING)).toList();
+        return n;
+    }
+
+    private long fairShare(QuotaNode n, String r) {
+        return shares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
+    }
+
+    private long quota(QuotaNode n, String r) {
+        return KaiShares.quota(share(n, r));
+    }
+
+    private long allocatableShare(QuotaNode n, String r) {
+        return KaiShares.allocatable(share(n, r), fairShare(n, r));
+    }
+
+    private Optional<KaiQueueSpec.Share> share(QuotaNode n, String r) {
+        KaiQueueSpec spec = specs.get(n.name());
+        return spec == null ? Optional.empty() : spec.share(r);
     }
 
     /** When a gang left out of the last search for its minimum run time may be taken; empty if none was. */
-    java.util.OptionalLong protectedUntil() {
-        return protectedUntil == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(protectedUntil);
+    OptionalLong protectedUntil() {
+        return protectedUntil == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(protectedUntil);
     }
 
     /**
@@ -235,10 +543,6 @@ final class KaiVictims {
                 + " the first may go once it has run " + dev.muster.core.quantity.Durations.text(firstProtectionMillis);
     }
 
-    private static List<ObjectKey> keys(List<Candidate> candidates) {
-        return candidates.stream().map(c -> c.workload().workload().key()).toList();
-    }
-
     private static boolean fits(QuotaNode node, long[] need) {
         for (int fr = 0; fr < need.length; fr++) {
             if (need[fr] > 0 && need[fr] > node.available(fr)) {
@@ -246,74 +550,5 @@ final class KaiVictims {
             }
         }
         return true;
-    }
-
-    /**
-     * Reclaim compares the two queues where their paths split, as KAI does: every queue on the
-     * preemptor's side below the common parent stays within its fair share with the workload, and
-     * every queue on the victim's side is above its fair share.
-     */
-    private boolean mayReclaimFrom(ClusterQueueState q, ClusterQueueState other, long[] need) {
-        QuotaNode common = q.node().commonAncestor(other.node());
-        for (QuotaNode n = q.node(); n != null && n != common; n = n.parent()) {
-            for (int fr = 0; fr < need.length; fr++) {
-                if (need[fr] > 0 && n.usage(fr) + need[fr] > share(n, fr)) {
-                    return false;
-                }
-            }
-        }
-        for (QuotaNode n = other.node(); n != null && n != common; n = n.parent()) {
-            if (!aboveFairShare(n)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean aboveFairShare(QuotaNode n) {
-        for (int fr = 0; fr < tree.index().size(); fr++) {
-            if (n.usage(fr) > share(n, fr)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Without the gang, its queue and each parent below the common one keep at least their fair share of what it uses. */
-    private boolean staysAtFairShareWithout(Candidate c, ClusterQueueState preemptor) {
-        long[] usage = c.workload().assignment().usage();
-        QuotaNode common = preemptor.node().commonAncestor(c.queue().node());
-        for (QuotaNode n = c.queue().node(); n != null && n != common; n = n.parent()) {
-            for (int fr = 0; fr < usage.length; fr++) {
-                if (usage[fr] > 0 && n.usage(fr) - usage[fr] < share(n, fr)) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private long share(QuotaNode n, int fr) {
-        return shares.getOrDefault(n.name(), Map.of()).getOrDefault(tree.index().get(fr).resource(), 0L);
-    }
-
-
-    /** Why nothing could be reclaimed, in a sentence. */
-    static String whyNot(ClusterQueueState q, Assignment wanted, Map<String, Map<String, Long>> shares,
-            QuotaTree tree) {
-        long[] need = wanted.usage();
-        Map<String, Long> fs = shares.getOrDefault(q.name(), Map.of());
-        for (int fr = 0; fr < need.length; fr++) {
-            String r = tree.index().get(fr).resource();
-            long share = fs.getOrDefault(r, 0L);
-            if (need[fr] > 0 && q.node().usage(fr) + need[fr] > share) {
-                return "queue " + q.name() + " would be above its fair share of " + r + " ("
-                        + Quantity.ofMilli(share).format(r) + ") with it, so it may not reclaim from other queues,"
-                        + " and no lower-priority preemptible workload of its own frees enough";
-            }
-        }
-        return "no queue above its fair share holds enough preemptible workloads that it can give up without"
-                + " falling below its own fair share, and no lower-priority preemptible workload of queue "
-                + q.name() + " frees enough";
     }
 }

@@ -1,0 +1,33 @@
+package dev.muster.core.kai;
+
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.quantity.Quantity;
+import java.util.Optional;
+
+/**
+ * A KAI queue's bounds in one resource as KAI's proportion plugin reads them
+ * (plugins/proportion/resource_share/resource_share.go). Unlimited is {@link Long#MAX_VALUE}; a
+ * resource the queue does not list has quota 0 and no limit.
+ */
+final class KaiShares {
+
+    private KaiShares() {
+    }
+
+    /** KAI's deserved share: the quota. */
+    static long quota(Optional<KaiQueueSpec.Share> share) {
+        return share.map(s -> s.quota().map(Quantity::milli).orElse(Long.MAX_VALUE)).orElse(0L);
+    }
+
+    /**
+     * KAI's GetAllocatableShare: max(quota, fair share) capped by the limit; with an unlimited quota,
+     * the limit (so an unlimited quota and limit never make a queue "above" it).
+     */
+    static long allocatable(Optional<KaiQueueSpec.Share> share, long fairShare) {
+        long limit = share.flatMap(KaiQueueSpec.Share::limit).map(Quantity::milli).orElse(Long.MAX_VALUE);
+        if (share.isPresent() && share.get().quota().isEmpty()) {
+            return limit;
+        }
+        return Math.min(limit, Math.max(quota(share), fairShare));
+    }
+}

@@ -13,28 +13,32 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * KAI's fair share, computed each cycle per resource, top-down: what a parent gets is divided
- * among its children. Each child first gets min(quota, demand, limit) (an unlimited quota counts
- * as all its parent has); the rest goes to the children of the highest priority first, and within
- * one priority in rounds, in proportion to overQuotaWeight among those that still want more,
- * never past a child's limit or demand. Exact, in milli-units; what rounding leaves over goes one
- * milli-unit at a time in name order.
+ * KAI's fair share (plugins/proportion/resource_division), computed each cycle per resource,
+ * top-down: what a parent gets is divided among its children. Each child first gets
+ * min(quota, demand, limit) (an unlimited quota counts as all its parent has), without scaling
+ * when the quotas promise more than there is. The rest goes to the children of the highest
+ * priority first and, within one priority, in rounds in proportion to overQuotaWeight among those
+ * that still want more; an offer larger than what a queue wants is cut to that, a smaller one
+ * rounded down to whole units (a GPU, a millicore, a byte). What the rounding left over goes one
+ * unit at a time to the queues with the largest part cut off (the earlier declared on a tie).
+ * Exact: milli-units and exact fractions, no floating point.
  */
 public final class FairShares {
 
     private final Map<String, KaiQueueSpec> queues = new LinkedHashMap<>();
     private final Map<String, List<KaiQueueSpec>> children = new HashMap<>();
     private final List<KaiQueueSpec> top = new ArrayList<>();
+    /** Queue names in the order they were declared: KAI breaks ties by creation time. */
+    private final List<String> declared = new ArrayList<>();
 
     public FairShares(List<KaiQueueSpec> specs) {
         for (KaiQueueSpec q : specs) {
             queues.put(q.name(), q);
+            declared.add(q.name());
         }
         for (KaiQueueSpec q : specs) {
             q.parent().ifPresentOrElse(p -> children.computeIfAbsent(p, k -> new ArrayList<>()).add(q), () -> top.add(q));
         }
-        children.values().forEach(l -> l.sort(Comparator.comparing(KaiQueueSpec::name)));
-        top.sort(Comparator.comparing(KaiQueueSpec::name));
     }
 
     /**
@@ -68,24 +72,29 @@ public final class FairShares {
         Map<String, Long> fs = new LinkedHashMap<>();
         long given = 0;
         for (KaiQueueSpec k : kids) {
+            // KAI's setDeservedResource: min(quota, what the queue can ask for); an unlimited quota
+            // deserves all its parent has. Quotas that promise more than there is are not scaled:
+            // each queue keeps its guarantee, and nothing is left over.
             long quota = k.share(r).map(s -> s.quota().map(Quantity::milli).orElse(amount)).orElse(0L);
-            long f = Math.max(0, Math.min(Math.min(quota, demand.get(k.name())), cap(k, r)));
+            long f = Math.max(0, Math.min(quota, want(k, r, demand)));
             fs.put(k.name(), f);
-            given += f;
-        }
-        if (given > amount) {
-            // Quotas promise more than there is: each gets its guarantee scaled down alike, so that
-            // the shares never add up to more than the parent has.
-            scaleDown(kids, fs, given, amount);
-            given = amount;
+            given = saturatedAdd(given, f);
         }
         long remaining = Math.max(0, amount - given);
-        TreeMap<Integer, List<KaiQueueSpec>> byPriority = new TreeMap<>(Comparator.reverseOrder());
-        kids.forEach(k -> byPriority.computeIfAbsent(k.priority(), p -> new ArrayList<>()).add(k));
-        for (List<KaiQueueSpec> group : byPriority.values()) {
-            remaining = shareSurplus(group, remaining, r, demand, fs);
-            if (remaining == 0) {
-                break;
+        if (remaining > 0) {
+            TreeMap<Integer, List<KaiQueueSpec>> byPriority = new TreeMap<>(Comparator.reverseOrder());
+            kids.forEach(k -> byPriority.computeIfAbsent(k.priority(), p -> new ArrayList<>()).add(k));
+            Map<Integer, Map<KaiQueueSpec, Fraction>> leftovers = new LinkedHashMap<>();
+            for (Map.Entry<Integer, List<KaiQueueSpec>> group : byPriority.entrySet()) {
+                Map<KaiQueueSpec, Fraction> leftover = new LinkedHashMap<>();
+                remaining = upToFairShare(group.getValue(), remaining, r, demand, fs, leftover);
+                leftovers.put(group.getKey(), leftover);
+            }
+            for (Map<KaiQueueSpec, Fraction> leftover : leftovers.values()) {
+                if (remaining <= 0) {
+                    break;
+                }
+                remaining = giveLeftovers(leftover, remaining, r, fs);
             }
         }
         for (KaiQueueSpec k : kids) {
@@ -94,62 +103,100 @@ public final class FairShares {
         }
     }
 
-    /** Rounds of proportional grants among the group's queues that still want more; returns what is left. */
-    private long shareSurplus(List<KaiQueueSpec> group, long remaining, String r, Map<String, Long> demand,
-            Map<String, Long> fs) {
-        while (remaining > 0) {
-            List<KaiQueueSpec> wanting = new ArrayList<>();
-            long totalWeight = 0;
-            for (KaiQueueSpec k : group) {
-                long w = weight(k, r);
-                if (w > 0 && fs.get(k.name()) < want(k, r, demand)) {
-                    wanting.add(k);
-                    totalWeight += w;
-                }
-            }
-            if (wanting.isEmpty()) {
-                return remaining;
-            }
-            long distributed = 0;
-            for (KaiQueueSpec k : wanting) {
-                long grant = Math.min(proportion(remaining, weight(k, r), totalWeight), want(k, r, demand) - fs.get(k.name()));
-                fs.merge(k.name(), grant, Long::sum);
-                distributed += grant;
-            }
-            if (distributed == 0) {
-                for (KaiQueueSpec k : wanting) {
-                    if (remaining - distributed == 0) {
-                        break;
-                    }
-                    fs.merge(k.name(), 1L, Long::sum);
-                    distributed++;
-                }
-            }
-            remaining -= distributed;
+    /** A share of a resource offered in a round, exactly: {@code numerator / denominator} milli-units. */
+    private record Fraction(BigInteger numerator, BigInteger denominator) {
+        int compareTo(Fraction o) {
+            return numerator.multiply(o.denominator).compareTo(o.numerator.multiply(denominator));
         }
-        return 0;
     }
 
-    private static void scaleDown(List<KaiQueueSpec> kids, Map<String, Long> fs, long given, long amount) {
-        long assigned = 0;
-        for (KaiQueueSpec k : kids) {
-            long scaled = proportion(amount, fs.get(k.name()), given);
-            fs.put(k.name(), scaled);
-            assigned += scaled;
-        }
-        for (KaiQueueSpec k : kids) {
-            if (assigned >= amount) {
+    /**
+     * KAI's divideUpToFairShare for one queue priority: in rounds, each queue that still wants more
+     * is offered {@code remaining x weight / total weight}; one that wants at most that takes what it
+     * wants, the others take the offer rounded down to whole units (a whole GPU, a millicore, a
+     * byte), and the part cut off is remembered in {@code leftover}. Another round follows while some
+     * queue took less than it was offered. Returns what is left.
+     */
+    private long upToFairShare(List<KaiQueueSpec> group, long remaining, String r, Map<String, Long> demand,
+            Map<String, Long> fs, Map<KaiQueueSpec, Fraction> leftover) {
+        long unit = unit(r);
+        while (remaining > 0) {
+            BigInteger totalWeight = BigInteger.ZERO;
+            for (KaiQueueSpec k : group) {
+                if (fs.get(k.name()) < want(k, r, demand)) {
+                    totalWeight = totalWeight.add(BigInteger.valueOf(weight(k, r)));
+                }
+            }
+            if (totalWeight.signum() == 0) {
                 break;
             }
-            if (fs.get(k.name()) > 0) {
-                fs.merge(k.name(), 1L, Long::sum);
-                assigned++;
+            BigInteger offeredFrom = BigInteger.valueOf(remaining);
+            boolean anotherRound = false;
+            for (KaiQueueSpec k : group) {
+                long wanted = want(k, r, demand) - fs.get(k.name());
+                long w = weight(k, r);
+                if (remaining == 0) {
+                    break;
+                }
+                if (wanted <= 0 || w == 0) {
+                    continue;
+                }
+                BigInteger offerTimesTotal = offeredFrom.multiply(BigInteger.valueOf(w));
+                long give;
+                if (BigInteger.valueOf(wanted).multiply(totalWeight).compareTo(offerTimesTotal) <= 0) {
+                    give = wanted;
+                    leftover.remove(k);
+                    anotherRound |= BigInteger.valueOf(wanted).multiply(totalWeight).compareTo(offerTimesTotal) < 0;
+                } else {
+                    give = offerTimesTotal.divide(totalWeight).longValue() / unit * unit;
+                    BigInteger rest = offerTimesTotal.subtract(BigInteger.valueOf(give).multiply(totalWeight));
+                    if (rest.signum() > 0) {
+                        leftover.put(k, new Fraction(rest, totalWeight));
+                    }
+                }
+                give = Math.min(give, remaining);
+                if (give == 0) {
+                    continue;
+                }
+                fs.merge(k.name(), give, Long::sum);
+                remaining -= give;
+            }
+            if (!anotherRound) {
+                break;
             }
         }
+        return remaining;
     }
 
-    private static long proportion(long amount, long weight, long total) {
-        return BigInteger.valueOf(amount).multiply(BigInteger.valueOf(weight)).divide(BigInteger.valueOf(total)).longValue();
+    /**
+     * KAI's divideRemainingResource: what rounding left over goes one unit at a time to the queues
+     * with the largest part cut off, the earlier declared first on a tie (KAI: the older queue).
+     */
+    private long giveLeftovers(Map<KaiQueueSpec, Fraction> leftover, long remaining, String r, Map<String, Long> fs) {
+        List<KaiQueueSpec> order = new ArrayList<>(leftover.keySet());
+        order.sort((a, b) -> {
+            int c = leftover.get(b).compareTo(leftover.get(a));
+            return c != 0 ? c : Integer.compare(declared.indexOf(a.name()), declared.indexOf(b.name()));
+        });
+        for (KaiQueueSpec k : order) {
+            if (remaining <= 0) {
+                break;
+            }
+            long give = Math.min(unit(r), remaining);
+            fs.merge(k.name(), give, Long::sum);
+            remaining -= give;
+        }
+        return remaining;
+    }
+
+    /** KAI's unit of each resource, in Muster's milli-units: a whole GPU, a millicore, a byte. */
+    private static long unit(String r) {
+        return r.equals("cpu") ? 1 : 1000;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static long want(KaiQueueSpec k, String r, Map<String, Long> demand) {

@@ -115,7 +115,7 @@ public final class KaiCycle {
                 FitResult larger = assigner.assignLargest(q, g.workload());
                 tree.add(q.node(), g.assignment().usage());
                 if (larger instanceof FitResult.Fits f && pods(f.assignment()) > pods(g.assignment())
-                        && (g.workload().priority() < NON_PREEMPTIBLE || withinQuotaAfterGrowth(q, g, f.assignment()))) {
+                        && (g.workload().priority() < NON_PREEMPTIBLE || withinQuotaAfterGrowth(q, g, f.assignment(), leaves))) {
                     outcome.grow(g, f.assignment());
                 }
             }
@@ -135,15 +135,14 @@ public final class KaiCycle {
         return a.podSets().stream().mapToInt(dev.muster.core.admission.PodSetAssignment::count).sum();
     }
 
-    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.admission.AdmittedWorkload g, Assignment larger) {
+    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.admission.AdmittedWorkload g, Assignment larger,
+            List<ClusterQueueState> leaves) {
         long[] extra = larger.usage();
         long[] current = g.assignment().usage();
         for (int fr = 0; fr < extra.length; fr++) {
-            if (extra[fr] - current[fr] > 0 && nonPreemptibleUsage(q, fr) - current[fr] + extra[fr] > quota(q, fr)) {
-                return false;
-            }
+            extra[fr] = Math.max(0, extra[fr] - current[fr]);
         }
-        return true;
+        return nonPreemptibleExcess(q, extra, leaves) == null;
     }
 
     /**
@@ -161,11 +160,12 @@ public final class KaiCycle {
             case FitResult.NoFit nf -> null;
         };
         Assignment minimum = assignment != null ? assignment : hypothetical(q, wl);
-        // Checked before anything else: a non-preemptible workload over its queue's quota may neither
-        // be admitted nor reclaim (KAI refuses it outright).
-        if (!preemptible && !withinQuota(q, minimum)) {
+        // Checked before anything else: a non-preemptible workload over the quota of its queue or of a
+        // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
+        String excess = preemptible ? null : nonPreemptibleExcess(q, minimum.usage(), leaves);
+        if (excess != null) {
             outcome.waiting(wl, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE + "): it may only use"
-                    + " queue " + q.name() + "'s quota, and " + describeQuotaExcess(q, minimum));
+                    + " the quota of its queue and of its parents, and " + excess);
             return null;
         }
         if (fit instanceof FitResult.Fits f) {
@@ -249,46 +249,64 @@ public final class KaiCycle {
         return new Assignment(podSets, usage, true);
     }
 
-    /** Non-preemptible workloads together stay within the queue's quota (an unlimited quota always holds). */
-    private boolean withinQuota(ClusterQueueState q, Assignment a) {
-        long[] need = a.usage();
-        for (int fr = 0; fr < need.length; fr++) {
-            if (need[fr] > 0 && nonPreemptibleUsage(q, fr) + need[fr] > quota(q, fr)) {
-                return false;
+    /**
+     * KAI's capacity policy for non-preemptible workloads (plugins/proportion/capacity_policy,
+     * resultsWithNonPreemptibleOverQuota): with {@code extra}, the non-preemptible workloads under
+     * the queue and under each of its parents stay within that queue's quota (an unlimited quota
+     * always holds). Returns the first excess in words, or null.
+     */
+    private String nonPreemptibleExcess(ClusterQueueState q, long[] extra, List<ClusterQueueState> leaves) {
+        for (QuotaNode n = q.node(); n != null && specs.containsKey(n.name()); n = n.parent()) {
+            List<String> parts = new ArrayList<>();
+            for (int fr = 0; fr < extra.length; fr++) {
+                if (extra[fr] <= 0) {
+                    continue;
+                }
+                long used = nonPreemptibleUsage(n, leaves, fr);
+                long quota = quota(n.name(), fr);
+                if (used + extra[fr] > quota) {
+                    String r = tree.index().get(fr).resource();
+                    parts.add(r + ": quota " + Quantity.ofMilli(quota).format(r) + ", non-preemptible workloads use "
+                            + Quantity.ofMilli(used).format(r) + ", it needs " + Quantity.ofMilli(extra[fr]).format(r));
+                }
+            }
+            if (!parts.isEmpty()) {
+                return "queue " + n.name() + " would be over its quota: " + String.join("; ", parts);
             }
         }
-        return true;
+        return null;
     }
 
-    private long quota(ClusterQueueState q, int fr) {
+    private long quota(String queue, int fr) {
         String resource = tree.index().get(fr).resource();
-        return specs.get(q.name()).share(resource)
+        return specs.get(queue).share(resource)
                 .map(s -> s.quota().map(Quantity::milli).orElse(Long.MAX_VALUE))
                 .orElse(0L);
     }
 
-    private static long nonPreemptibleUsage(ClusterQueueState q, int fr) {
+    /** What the non-preemptible workloads of the leaf queues under {@code n} use. */
+    private static long nonPreemptibleUsage(QuotaNode n, List<ClusterQueueState> leaves, int fr) {
         long sum = 0;
-        for (AdmittedWorkload a : q.admittedWorkloads()) {
-            if (a.workload().priority() >= NON_PREEMPTIBLE) {
-                sum += a.assignment().usage()[fr];
+        for (ClusterQueueState leaf : leaves) {
+            if (!isBelow(leaf.node(), n)) {
+                continue;
+            }
+            for (AdmittedWorkload a : leaf.admittedWorkloads()) {
+                if (a.workload().priority() >= NON_PREEMPTIBLE) {
+                    sum += a.assignment().usage()[fr];
+                }
             }
         }
         return sum;
     }
 
-    private String describeQuotaExcess(ClusterQueueState q, Assignment a) {
-        long[] need = a.usage();
-        List<String> parts = new ArrayList<>();
-        for (int fr = 0; fr < need.length; fr++) {
-            if (need[fr] > 0 && nonPreemptibleUsage(q, fr) + need[fr] > quota(q, fr)) {
-                String r = tree.index().get(fr).resource();
-                parts.add(r + ": quota " + Quantity.ofMilli(quota(q, fr)).format(r) + ", non-preemptible workloads use "
-                        + Quantity.ofMilli(nonPreemptibleUsage(q, fr)).format(r) + ", it needs "
-                        + Quantity.ofMilli(need[fr]).format(r));
+    private static boolean isBelow(QuotaNode leaf, QuotaNode ancestor) {
+        for (QuotaNode p = leaf; p != null; p = p.parent()) {
+            if (p == ancestor) {
+                return true;
             }
         }
-        return String.join("; ", parts);
+        return false;
     }
 
     /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */

@@ -34,11 +34,13 @@ class FairSharesTest {
 
     @Test
     void aSurplusIsSharedByOverQuotaWeight() {
-        // 8 GPUs; a and b each guaranteed 1; the 6 left go 3:1.
+        // 8 GPUs; a and b each guaranteed 1; the 6 left are offered 3:1, 4.5 and 1.5 GPUs, which KAI
+        // rounds down to whole GPUs (4 and 1); the GPU left over goes to the larger part cut off, a
+        // tie (0.5 each) to the queue declared first: a 1 + 4 + 1, b 1 + 1.
         var shares = divide(List.of(queue("a", null, 100, 1.0, null, 3), queue("b", null, 100, 1.0, null, 1)), 8,
                 Map.of("a", 10L, "b", 10L));
-        assertThat(gpus(shares, "a")).isEqualTo(5500);
-        assertThat(gpus(shares, "b")).isEqualTo(2500);
+        assertThat(gpus(shares, "a")).isEqualTo(6000);
+        assertThat(gpus(shares, "b")).isEqualTo(2000);
     }
 
     @Test
@@ -94,6 +96,8 @@ class FairSharesTest {
                 queue("c", null, 100, 0.0, null, 1)), 1, Map.of("a", 5L, "b", 5L, "c", 5L));
         long sum = gpus(shares, "a") + gpus(shares, "b") + gpus(shares, "c");
         assertThat(sum).isEqualTo(1000);
-        assertThat(gpus(shares, "a")).isEqualTo(334);
+        // Each is offered a third of a GPU, rounded down to none; the whole GPU left over goes to the
+        // first declared of the three equal parts cut off (KAI's divideRemainingResource).
+        assertThat(gpus(shares, "a")).isEqualTo(1000);
     }
 }

@@ -139,16 +139,24 @@ class KaiInvariantsTest {
                 .as("cluster GPUs never over-committed").isLessThanOrEqualTo(w.gpus() * 1000);
         assertThat(cluster.getOrDefault(KaiQuotaTree.FLAVOR, Map.of()).getOrDefault(CPU, Quantity.ZERO).milli())
                 .as("cluster cpu never over-committed").isLessThanOrEqualTo(w.cpus() * 1000);
-        // fair shares of the top-level queues, and of each parent's children, add up to at most what is there
-        long topGpu = w.queues().stream().filter(q -> q.parent().isEmpty())
-                .mapToLong(q -> engine.fairShare(q.name()).getOrDefault(GPU, 0L)).sum();
-        assertThat(topGpu).as("fair shares within the cluster").isLessThanOrEqualTo(w.gpus() * 1000);
+        // Fair shares add up to at most what is there, unless the quotas themselves promise more:
+        // KAI gives each queue min(quota, demand) without scaling, and only a true surplus beyond it.
+        List<KaiQueueSpec> top = w.queues().stream().filter(q -> q.parent().isEmpty()).toList();
+        long topGpu = top.stream().mapToLong(q -> engine.fairShare(q.name()).getOrDefault(GPU, 0L)).sum();
+        assertThat(topGpu).as("fair shares within the cluster or the quotas")
+                .isLessThanOrEqualTo(Math.max(w.gpus() * 1000, quotas(top, w.gpus() * 1000)));
         for (KaiQueueSpec parent : w.queues()) {
-            long children = w.queues().stream().filter(q -> q.parent().equals(Optional.of(parent.name())))
-                    .mapToLong(q -> engine.fairShare(q.name()).getOrDefault(GPU, 0L)).sum();
-            assertThat(children).as("children of %s within its share", parent.name())
-                    .isLessThanOrEqualTo(Math.max(engine.fairShare(parent.name()).getOrDefault(GPU, 0L), 0));
+            List<KaiQueueSpec> kids = w.queues().stream().filter(q -> q.parent().equals(Optional.of(parent.name()))).toList();
+            long share = Math.max(engine.fairShare(parent.name()).getOrDefault(GPU, 0L), 0);
+            long children = kids.stream().mapToLong(q -> engine.fairShare(q.name()).getOrDefault(GPU, 0L)).sum();
+            assertThat(children).as("children of %s within its share or their quotas", parent.name())
+                    .isLessThanOrEqualTo(Math.max(share, quotas(kids, share)));
         }
+    }
+
+    /** The GPU quotas of {@code queues}, an unlimited one counting as {@code whole}. */
+    private static long quotas(List<KaiQueueSpec> queues, long whole) {
+        return queues.stream().mapToLong(q -> q.share(GPU).map(s -> s.quota().map(Quantity::milli).orElse(whole)).orElse(0L)).sum();
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -203,6 +203,9 @@ public final class Simulation {
      * cluster an evicted workload's pods are gone at once, so a preemptor is admitted at the same
      * instant its victims stop; the bound guards against a policy that evicts forever.
      */
+    /** Far more than any policy evicts one workload in a run; only a preemption loop gets there. */
+    static final int MAX_EVICTIONS_PER_WORKLOAD = 1000;
+
     private void scheduleUntilSettled() {
         for (int round = 0; round < 100; round++) {
             List<ObjectKey> evicted = applyAll(engine.schedule(now));
@@ -260,6 +263,16 @@ public final class Simulation {
         sw.state = WorkloadState.Pending;
         sw.admittedAtMillis = null;
         sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
+        if (sw.evictions.size() > MAX_EVICTIONS_PER_WORKLOAD) {
+            // A safety net, not a rule of Kueue or KAI: workloads that keep preempting each other
+            // would otherwise run the virtual clock on forever (one pass a millisecond) until the
+            // heap is gone. Stop loudly, naming the workload and the last eviction.
+            throw new IllegalStateException("safety net: " + sw.workload.key() + " was evicted "
+                    + sw.evictions.size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason()
+                    + (evict.detail().isEmpty() ? "" : " " + evict.detail()) + ": " + evict.message()
+                    + "); admissions and preemptions do not settle, so the simulation stops. This is a defect of"
+                    + " the policy engine; please report it with the scenario");
+        }
         sw.message = evict.message();
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
                 evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());

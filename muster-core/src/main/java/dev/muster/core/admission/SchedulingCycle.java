@@ -395,9 +395,19 @@ public final class SchedulingCycle {
     private Attempt attempt(ClusterQueueState cq, Workload wl, Outcome outcome) {
         Set<ObjectKey> evicting = outcome.evicting();
         // Kueue's preemption oracle: a flavor where no allowed victim makes room is passed over
-        // by the flavor search (whenCanPreempt MayStopSearch does not stop there).
-        FlavorAssigner.PreemptionOracle oracle = (q, w, usage, needed) -> !preemptor.targets(q, w,
-                new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting).isEmpty();
+        // by the flavor search (whenCanPreempt MayStopSearch does not stop there). Room made only
+        // from other queues' workloads is a reclaim, better than preempting the queue's own
+        // (preemption_oracle.go SimulatePreemption).
+        FlavorAssigner.PreemptionOracle oracle = (q, w, usage, needed) -> {
+            List<PreemptionTarget> targets = preemptor.targets(q, w,
+                    new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting);
+            if (targets.isEmpty()) {
+                return FlavorAssigner.Possibility.NO_CANDIDATES;
+            }
+            return targets.stream().anyMatch(t -> t.victim().clusterQueue().equals(q.name()))
+                    ? FlavorAssigner.Possibility.PREEMPT
+                    : FlavorAssigner.Possibility.RECLAIM;
+        };
         FitResult full = assigner.assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), oracle);
         Attempt first = resolve(cq, wl, full, outcome);
         if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {

@@ -4,6 +4,7 @@ import dev.muster.api.scenario.EngineSettings;
 import dev.muster.api.cluster.ClusterCapacity;
 import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.api.scenario.KueueQueueing;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
@@ -80,18 +81,15 @@ public final class Simulation {
     }
 
     /**
-     * The LocalQueue a workload is submitted to: its queue label, or, with Kueue's
-     * {@code manageJobsWithoutQueueName}, the namespace's LocalQueue named "default" (Kueue's
-     * LocalQueue defaulting); empty when Kueue would not manage it.
+     * The LocalQueue a workload is submitted to (its KAI queue when it names one and no LocalQueue):
+     * Kueue's rules, shared with {@code muster run} ({@link KueueQueueing}); empty when Kueue would
+     * not manage it.
      */
     private static String localQueueOf(WorkloadSource source, Scenario scenario) {
-        if (source.localQueue().isPresent()) {
-            return source.localQueue().get();
-        }
-        if (source.kaiQueue().isPresent()) {
+        if (inKaiQueue(source)) {
             return source.kaiQueue().get();
         }
-        return scenario.settings().manageJobsWithoutQueueName() ? "default" : "";
+        return KueueQueueing.localQueue(source.localQueue(), false, source.key().namespace(), scenario).orElse("");
     }
 
     /** A workload that names a KAI queue and no Kueue LocalQueue is scheduled in KAI's terms. */

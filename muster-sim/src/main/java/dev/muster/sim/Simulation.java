@@ -89,7 +89,8 @@ public final class Simulation {
         if (inKaiQueue(source)) {
             return source.kaiQueue().get();
         }
-        return KueueQueueing.localQueue(source.localQueue(), false, source.key().namespace(), scenario).orElse("");
+        return KueueQueueing.localQueue(source.localQueue(), false, source.kind(), source.key().namespace(),
+                scenario).orElse("");
     }
 
     /** A workload that names a KAI queue and no Kueue LocalQueue is scheduled in KAI's terms. */

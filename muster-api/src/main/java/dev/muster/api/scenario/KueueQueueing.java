@@ -17,13 +17,20 @@ import java.util.Set;
  *   <li>otherwise Kueue leaves it alone.</li>
  * </ol>
  * Kueue's default {@code managedJobsNamespaceSelector} keeps rules 2 and 3 out of
- * {@code kube-system} and {@code kueue-system}. A job that names a KAI queue and no LocalQueue is
- * KAI's, not Kueue's, and is never defaulted.
+ * {@code kube-system} and {@code kueue-system}. Rules 2 and 3 are those of Kueue's job webhooks and
+ * reconcilers, so they hold for the job kinds Kueue integrates by default (Job, RayJob,
+ * RayCluster): not for a Workload written by hand (nothing defaults it), nor for plain Pods (the
+ * pod integration is off unless Kueue's {@code integrations.frameworks} names it, which Muster
+ * does not read). A job that names a KAI queue and no LocalQueue is KAI's, not Kueue's, and is
+ * never defaulted.
  */
 public final class KueueQueueing {
 
     /** The LocalQueue name of Kueue's defaulting ({@code constants.DefaultLocalQueueName}). */
     public static final String DEFAULT_LOCAL_QUEUE = "default";
+
+    /** The kinds whose webhooks default the LocalQueue and manage jobs without one. */
+    private static final Set<String> JOB_KINDS = Set.of("Job", "RayJob", "RayCluster");
 
     /** Kueue's default managedJobsNamespaceSelector leaves these namespaces out. */
     private static final Set<String> UNMANAGED_NAMESPACES = Set.of("kube-system", "kueue-system");
@@ -36,14 +43,15 @@ public final class KueueQueueing {
      *
      * @param label     the LocalQueue the job names (its queue-name label, or a Workload's spec.queueName)
      * @param kaiQueued whether the job names a KAI queue
+     * @param kind      the job's kind (Job, RayJob, RayCluster, Pod, Workload)
      * @param namespace the job's namespace
      */
-    public static Optional<String> localQueue(Optional<String> label, boolean kaiQueued, String namespace,
-            Scenario scenario) {
+    public static Optional<String> localQueue(Optional<String> label, boolean kaiQueued, String kind,
+            String namespace, Scenario scenario) {
         if (label.isPresent()) {
             return label;
         }
-        if (kaiQueued || UNMANAGED_NAMESPACES.contains(namespace)) {
+        if (kaiQueued || !JOB_KINDS.contains(kind) || UNMANAGED_NAMESPACES.contains(namespace)) {
             return Optional.empty();
         }
         if (hasDefaultLocalQueue(namespace, scenario) || scenario.settings().manageJobsWithoutQueueName()) {

@@ -453,13 +453,11 @@ public final class Decider implements AutoCloseable {
 
     /**
      * Whether Kueue's rules ({@link KueueQueueing}: a LocalQueue "default" in the namespace, or
-     * manageJobsWithoutQueueName) queue a job that has no queue label. Plain pods are left out: Muster
-     * does not read Kueue's integrations list, without which Kueue does not manage pods either.
+     * manageJobsWithoutQueueName) queue a job that has no queue label.
      */
     private boolean queuedWithoutLabel(JobAdapter adapter, JsonNode job) {
-        return configuration != null && KubeKind.job(adapter.kind().kind()).isPresent()
-                && KueueQueueing.localQueue(Optional.empty(), false, key(job).namespace(), configuration.scenario())
-                        .isPresent();
+        return configuration != null && KueueQueueing.localQueue(Optional.empty(), false, adapter.kind().kind(),
+                key(job).namespace(), configuration.scenario()).isPresent();
     }
 
     /** A KAI queue label on the job or on one of its pod templates (KAI reads either). */
@@ -496,7 +494,8 @@ public final class Decider implements AutoCloseable {
         }
         t.source = source;
         String queue = t.kai ? source.kaiQueue().orElse("")
-                : KueueQueueing.localQueue(source.localQueue(), false, t.key.namespace(), configuration.scenario()).orElse("");
+                : KueueQueueing.localQueue(source.localQueue(), false, t.adapter.kind().kind(), t.key.namespace(),
+                        configuration.scenario()).orElse("");
         t.workload = new Workload(t.workloadKey, queue, source.priority(),
                 createdMillis(t.live), createdMillis(t.live), source.podSets());
         byWorkload.put(t.workload.key(), t);

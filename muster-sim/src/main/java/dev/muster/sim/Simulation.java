@@ -4,6 +4,7 @@ import dev.muster.api.scenario.EngineSettings;
 import dev.muster.api.cluster.ClusterCapacity;
 import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.api.scenario.KueueQueueing;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
@@ -80,18 +81,16 @@ public final class Simulation {
     }
 
     /**
-     * The LocalQueue a workload is submitted to: its queue label, or, with Kueue's
-     * {@code manageJobsWithoutQueueName}, the namespace's LocalQueue named "default" (Kueue's
-     * LocalQueue defaulting); empty when Kueue would not manage it.
+     * The LocalQueue a workload is submitted to (its KAI queue when it names one and no LocalQueue):
+     * Kueue's rules, shared with {@code muster run} ({@link KueueQueueing}); empty when Kueue would
+     * not manage it.
      */
     private static String localQueueOf(WorkloadSource source, Scenario scenario) {
-        if (source.localQueue().isPresent()) {
-            return source.localQueue().get();
-        }
-        if (source.kaiQueue().isPresent()) {
+        if (inKaiQueue(source)) {
             return source.kaiQueue().get();
         }
-        return scenario.settings().manageJobsWithoutQueueName() ? "default" : "";
+        return KueueQueueing.localQueue(source.localQueue(), false, source.kind(), source.key().namespace(),
+                scenario).orElse("");
     }
 
     /** A workload that names a KAI queue and no Kueue LocalQueue is scheduled in KAI's terms. */
@@ -203,6 +202,9 @@ public final class Simulation {
      * cluster an evicted workload's pods are gone at once, so a preemptor is admitted at the same
      * instant its victims stop; the bound guards against a policy that evicts forever.
      */
+    /** Far more than any policy evicts one workload in a run; only a preemption loop gets there. */
+    static final int MAX_EVICTIONS_PER_WORKLOAD = 1000;
+
     private void scheduleUntilSettled() {
         for (int round = 0; round < 100; round++) {
             List<ObjectKey> evicted = applyAll(engine.schedule(now));
@@ -260,6 +262,16 @@ public final class Simulation {
         sw.state = WorkloadState.Pending;
         sw.admittedAtMillis = null;
         sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
+        if (sw.evictions.size() > MAX_EVICTIONS_PER_WORKLOAD) {
+            // A safety net, not a rule of Kueue or KAI: workloads that keep preempting each other
+            // would otherwise run the virtual clock on forever (one pass a millisecond) until the
+            // heap is gone. Stop loudly, naming the workload and the last eviction.
+            throw new IllegalStateException("safety net: " + sw.workload.key() + " was evicted "
+                    + sw.evictions.size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason()
+                    + (evict.detail().isEmpty() ? "" : " " + evict.detail()) + ": " + evict.message()
+                    + "); admissions and preemptions do not settle, so the simulation stops. This is a defect of"
+                    + " the policy engine; please report it with the scenario");
+        }
         sw.message = evict.message();
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
                 evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());

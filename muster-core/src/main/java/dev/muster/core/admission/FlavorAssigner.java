@@ -28,16 +28,35 @@ public final class FlavorAssigner {
     private static final String PODS = "pods";
 
     /**
-     * How a flavor can hold a pod set's requests, from worst to best. NO_CANDIDATES: preempting
-     * could make room in principle, but no admitted workload that the policy lets it evict does.
+     * How a flavor can hold a pod set's requests, from worst to best, as Kueue's preemption modes
+     * (flavorassigner.go: noFit, noPreemptionCandidates, preempt, reclaim, fit): NO_CANDIDATES:
+     * preempting could make room in principle, but no admitted workload that the policy lets it
+     * evict does; PREEMPT: room is made by evicting, among others, workloads of the queue itself
+     * (by priority); RECLAIM: room is made by evicting only workloads of other queues that borrow
+     * it, taking back the queue's own quota, which is better than hurting its own workloads.
      */
-    enum Mode { NO_FIT, NO_CANDIDATES, PREEMPT, BORROW, FIT }
+    enum Mode { NO_FIT, NO_CANDIDATES, PREEMPT, RECLAIM, BORROW, FIT;
 
-    /** Answers whether evicting some admitted workloads would let the workload use {@code usage}. */
+        boolean preempts() {
+            return this == PREEMPT || this == RECLAIM;
+        }
+    }
+
+    /** What evicting admitted workloads could do for a workload (Kueue's PreemptionPossibility). */
+    public enum Possibility {
+        /** No admitted workload that the policy lets it evict makes room. */
+        NO_CANDIDATES,
+        /** Room is made, evicting at least one workload of its own ClusterQueue. */
+        PREEMPT,
+        /** Room is made by evicting only workloads of other ClusterQueues. */
+        RECLAIM
+    }
+
+    /** Answers what evicting admitted workloads would take to let the workload use {@code usage}. */
     public interface PreemptionOracle {
-        PreemptionOracle NONE = (cq, wl, usage, needed) -> true;
+        PreemptionOracle NONE = (cq, wl, usage, needed) -> Possibility.PREEMPT;
 
-        boolean canMakeRoom(ClusterQueueState cq, Workload wl, long[] usage, boolean[] needed);
+        Possibility simulate(ClusterQueueState cq, Workload wl, long[] usage, boolean[] needed);
     }
 
     private final FlavorResourceIndex index;
@@ -118,7 +137,7 @@ public final class FlavorAssigner {
                         flavors.put(r, choice.flavor);
                     }
                 }
-                if (choice.mode == Mode.PREEMPT || choice.mode == Mode.NO_CANDIDATES) {
+                if (choice.mode.preempts() || choice.mode == Mode.NO_CANDIDATES) {
                     shortages.add(QuotaShortage.describe(cq.title(), node, ps, choice.shortages));
                 }
             }
@@ -233,7 +252,7 @@ public final class FlavorAssigner {
             Mode mode = rating.mode;
             boolean stop = mode == Mode.FIT
                     || mode == Mode.BORROW && fungibility.whenCanBorrow() == FungibilityPolicy.MAY_STOP_SEARCH
-                    || mode == Mode.PREEMPT && fungibility.whenCanPreempt() == FungibilityPolicy.MAY_STOP_SEARCH;
+                    || mode.preempts() && fungibility.whenCanPreempt() == FungibilityPolicy.MAY_STOP_SEARCH;
             if (stop) {
                 return new GroupChoice(flavor.flavor(), mode, shortages, mismatches);
             }
@@ -245,11 +264,16 @@ public final class FlavorAssigner {
         return new GroupChoice(best, bestMode, shortages, mismatches);
     }
 
-    private static boolean better(Mode a, Mode b, boolean preemptionOverBorrowing) {
-        if (preemptionOverBorrowing && (a == Mode.PREEMPT && b == Mode.BORROW)) {
+    /**
+     * Kueue's isPreferred: the better mode (fit, then reclaim, then preempt); under
+     * PreemptionOverBorrowing a flavor where preempting or reclaiming avoids borrowing beats one
+     * that borrows. Equal modes keep the earlier flavor.
+     */
+    static boolean better(Mode a, Mode b, boolean preemptionOverBorrowing) {
+        if (preemptionOverBorrowing && (a.preempts() && b == Mode.BORROW)) {
             return true;
         }
-        if (preemptionOverBorrowing && (a == Mode.BORROW && b == Mode.PREEMPT)) {
+        if (preemptionOverBorrowing && (a == Mode.BORROW && b.preempts())) {
             return false;
         }
         return a.compareTo(b) > 0;
@@ -286,9 +310,13 @@ public final class FlavorAssigner {
                 mode = m;
             }
         }
-        if (mode == Mode.PREEMPT && !oracle.canMakeRoom(cq, wl, withFlavor(flavor, group, requests, need),
-                shortOf(node, flavor, group, requests, need))) {
-            mode = Mode.NO_CANDIDATES;
+        if (mode == Mode.PREEMPT) {
+            mode = switch (oracle.simulate(cq, wl, withFlavor(flavor, group, requests, need),
+                    shortOf(node, flavor, group, requests, need))) {
+                case NO_CANDIDATES -> Mode.NO_CANDIDATES;
+                case PREEMPT -> Mode.PREEMPT;
+                case RECLAIM -> Mode.RECLAIM;
+            };
         }
         return new Rating(mode, Optional.ofNullable(shortage));
     }

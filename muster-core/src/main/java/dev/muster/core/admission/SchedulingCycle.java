@@ -1,6 +1,7 @@
 package dev.muster.core.admission;
 
 import dev.muster.core.fairshare.DominantResourceShare;
+import dev.muster.core.fairshare.Share;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.QueueingStrategy;
@@ -31,7 +32,7 @@ public final class SchedulingCycle {
 
     private static final Comparator<Candidate> ORDER = Comparator
             .comparing((Candidate c) -> !c.sticky)
-            .thenComparingLong(c -> c.share)
+            .thenComparing((Candidate c) -> c.share)
             .thenComparing(c -> c.borrows)
             .thenComparing(c -> c.workload, Workload.QUEUE_ORDER);
 
@@ -346,13 +347,13 @@ public final class SchedulingCycle {
             return heads.get(node);
         }
         Head winner = null;
-        long winnerShare = 0;
+        Share winnerShare = Share.ZERO;
         for (QuotaNode child : node.children()) {
             Head h = best(child, heads);
             if (h == null) {
                 continue;
             }
-            long share = shares.of(child, assignmentOf(h.attempt).usage());
+            Share share = shares.of(child, assignmentOf(h.attempt).usage());
             if (winner == null || beats(h, share, winner, winnerShare)) {
                 winner = h;
                 winnerShare = share;
@@ -361,9 +362,10 @@ public final class SchedulingCycle {
         return winner;
     }
 
-    private static boolean beats(Head a, long shareA, Head b, long shareB) {
-        if (shareA != shareB) {
-            return shareA < shareB;
+    private static boolean beats(Head a, Share shareA, Head b, Share shareB) {
+        int byShare = shareA.compareTo(shareB);
+        if (byShare != 0) {
+            return byShare < 0;
         }
         boolean borrowsA = assignmentOf(a.attempt).borrows();
         boolean borrowsB = assignmentOf(b.attempt).borrows();
@@ -400,9 +402,19 @@ public final class SchedulingCycle {
     private Attempt attempt(ClusterQueueState cq, Workload wl, Outcome outcome) {
         Set<ObjectKey> evicting = outcome.evicting();
         // Kueue's preemption oracle: a flavor where no allowed victim makes room is passed over
-        // by the flavor search (whenCanPreempt MayStopSearch does not stop there).
-        FlavorAssigner.PreemptionOracle oracle = (q, w, usage, needed) -> !preemptor.targets(q, w,
-                new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting).isEmpty();
+        // by the flavor search (whenCanPreempt MayStopSearch does not stop there). Room made only
+        // from other queues' workloads is a reclaim, better than preempting the queue's own
+        // (preemption_oracle.go SimulatePreemption).
+        FlavorAssigner.PreemptionOracle oracle = (q, w, usage, needed) -> {
+            List<PreemptionTarget> targets = preemptor.targets(q, w,
+                    new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting);
+            if (targets.isEmpty()) {
+                return FlavorAssigner.Possibility.NO_CANDIDATES;
+            }
+            return targets.stream().anyMatch(t -> t.victim().clusterQueue().equals(q.name()))
+                    ? FlavorAssigner.Possibility.PREEMPT
+                    : FlavorAssigner.Possibility.RECLAIM;
+        };
         FitResult full = assigner.assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), oracle);
         Attempt first = resolve(cq, wl, full, outcome);
         if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {
@@ -448,9 +460,9 @@ public final class SchedulingCycle {
 
     /** Lazy re-keying: the stored key is a lower bound; if the real one loses to the next candidate, wait. */
     private boolean requeueIfOvertaken(Candidate c, Assignment assignment, PriorityQueue<Candidate> heap) {
-        long share = fairSharing ? shares.of(c.queue.node(), assignment.usage()) : 0;
+        Share share = fairSharing ? shares.of(c.queue.node(), assignment.usage()) : Share.ZERO;
         boolean borrows = assignment.borrows();
-        if (share == c.share && borrows == c.borrows) {
+        if (share.compareTo(c.share) == 0 && borrows == c.borrows) {
             return false;
         }
         c.share = share;
@@ -465,7 +477,7 @@ public final class SchedulingCycle {
     private void push(Candidate candidate, PriorityQueue<Candidate> heap, Outcome outcome) {
         Candidate next = skipInadmissible(candidate, outcome);
         if (next != null) {
-            next.share = fairSharing ? shares.of(next.queue.node(), null) : 0;
+            next.share = fairSharing ? shares.of(next.queue.node(), null) : Share.ZERO;
             next.sticky = outcome.isSticky(next.workload.key());
             heap.add(next);
         }
@@ -494,7 +506,7 @@ public final class SchedulingCycle {
         final Workload[] snapshot;
         final int position;
         final Workload workload;
-        long share;
+        Share share = Share.ZERO;
         boolean borrows;
         boolean sticky;
 

@@ -8,14 +8,12 @@ import java.util.Map;
 /**
  * Kueue's dominant resource share of a node in its cohort: for each resource, what the node
  * borrows (usage above its own quota, summed over flavors) per thousand of what its parent can
- * lend; the largest of these, divided by the node's fair-sharing weight. Zero when the node does
- * not borrow; a weight of zero makes any borrowing infinitely expensive, so such a queue only
- * gets what nobody else wants.
+ * lend; the largest of these, with the node's fair-sharing weight (see {@link Share} for how two
+ * shares compare). Zero when the node does not borrow; a weight of zero makes any borrowing
+ * infinitely expensive, so such a queue only gets what nobody else wants, and among such queues
+ * the one that borrows less goes first.
  */
 public final class DominantResourceShare {
-
-    /** The share of a node that borrows with weight zero. */
-    public static final long INFINITE = Long.MAX_VALUE;
 
     private final FlavorResourceIndex index;
 
@@ -24,9 +22,9 @@ public final class DominantResourceShare {
     }
 
     /** The node's share were {@code extra} (indexed like the tree, may be null) added to its usage. */
-    public long of(QuotaNode node, long[] extra) {
+    public Share of(QuotaNode node, long[] extra) {
         if (!node.hasParent()) {
-            return 0;
+            return Share.ZERO;
         }
         Map<String, Long> borrowed = new HashMap<>();
         Map<String, Long> lendable = new HashMap<>();
@@ -40,21 +38,16 @@ public final class DominantResourceShare {
             }
         }
         if (borrowed.isEmpty()) {
-            return 0;
+            return Share.ZERO;
         }
-        long weight = node.fairSharingWeight().milli();
-        if (weight == 0) {
-            return INFINITE;
-        }
-        long dominant = 0;
+        double dominant = 0;
         for (Map.Entry<String, Long> e : borrowed.entrySet()) {
             long l = lendable.getOrDefault(e.getKey(), 0L);
             if (l > 0) {
-                long b = e.getValue();
-                // Memory in milli-bytes can overflow b * 1000; divide first then, losing nothing that matters.
-                dominant = Math.max(dominant, b > Long.MAX_VALUE / 1000 ? b / l * 1000 : b * 1000 / l);
+                // As Kueue, in floating point: no product of user quantities can overflow.
+                dominant = Math.max(dominant, (double) e.getValue() * 1000.0 / l);
             }
         }
-        return dominant * 1000 / weight;
+        return new Share(dominant, node.fairSharingWeight().milli());
     }
 }

@@ -2,6 +2,7 @@ package dev.muster.core.preemption;
 
 import dev.muster.core.admission.ClusterQueueState;
 import dev.muster.core.fairshare.DominantResourceShare;
+import dev.muster.core.fairshare.Share;
 import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -86,15 +87,15 @@ public final class FairSharingPreemption {
     }
 
     private boolean holds(Strategy strategy, PreemptionContext ctx, Candidate c) {
-        long preemptorAfter = shares.of(ctx.queue().node(), ctx.need());
-        long victimBefore = shares.of(c.queue().node(), null);
+        // Compared as Kueue's CompareDRS (strategy.go): two zero-weight borrowers by what they borrow.
+        Share preemptorAfter = shares.of(ctx.queue().node(), ctx.need());
         return switch (strategy) {
-            case LESS_THAN_OR_EQUAL_TO_FINAL_SHARE -> preemptorAfter <= shareWithout(c);
-            case LESS_THAN_INITIAL_SHARE -> preemptorAfter < victimBefore;
+            case LESS_THAN_OR_EQUAL_TO_FINAL_SHARE -> preemptorAfter.compareTo(shareWithout(c)) <= 0;
+            case LESS_THAN_INITIAL_SHARE -> preemptorAfter.compareTo(shares.of(c.queue().node(), null)) < 0;
         };
     }
 
-    private long shareWithout(Candidate c) {
+    private Share shareWithout(Candidate c) {
         long[] usage = c.workload().assignment().usage();
         long[] negative = new long[usage.length];
         for (int i = 0; i < usage.length; i++) {
@@ -105,10 +106,11 @@ public final class FairSharingPreemption {
 
     private ClusterQueueState highestShare(Iterable<ClusterQueueState> queues, PreemptionContext ctx) {
         ClusterQueueState best = null;
-        long bestShare = Long.MIN_VALUE;
+        Share bestShare = Share.ZERO;
         for (ClusterQueueState q : queues) {
-            long share = shares.of(q.node(), null);
-            if (best == null || share > bestShare || share == bestShare && q.name().compareTo(best.name()) < 0) {
+            Share share = shares.of(q.node(), null);
+            int byShare = best == null ? 1 : share.compareTo(bestShare);
+            if (byShare > 0 || byShare == 0 && q.name().compareTo(best.name()) < 0) {
                 best = q;
                 bestShare = share;
             }

@@ -5,6 +5,7 @@ import dev.muster.api.cluster.ClusterCapacity;
 import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.api.scenario.EngineSettings;
+import dev.muster.api.scenario.KueueQueueing;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
@@ -60,6 +61,12 @@ public final class Decider implements AutoCloseable {
     /** ProvisioningRequests as the API has them: a new leader takes over those of reservations in force. */
     private final Map<ObjectKey, JsonNode> provisioningRequests = new HashMap<>();
     private final Map<List<Object>, TrackedJob> jobs = new LinkedHashMap<>();
+    /**
+     * Jobs without a queue label that Kueue's rules leave alone under the configuration in force,
+     * as last seen: looked at again when the configuration changes (manageJobsWithoutQueueName
+     * turned on, a LocalQueue "default" created).
+     */
+    private final Map<List<Object>, Map.Entry<JobAdapter, JsonNode>> unqueued = new LinkedHashMap<>();
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
     private final PodScheduling scheduling;
@@ -258,6 +265,7 @@ public final class Decider implements AutoCloseable {
     /** A job is gone: whatever it held is released. */
     private void forget(JobAdapter adapter, ObjectKey key) {
         scheduling.ownedDeleted(adapter.kind().kind(), key);
+        unqueued.remove(List.of(adapter.kind().kind(), key));
         TrackedJob t = jobs.remove(List.of(adapter.kind().kind(), key));
         if (t != null && t.workload != null) {
             provisioning.released(t.workload.key());
@@ -384,18 +392,26 @@ public final class Decider implements AutoCloseable {
                 enter(t);
             }
         }
+        List<Map.Entry<JobAdapter, JsonNode>> unlabelled = new ArrayList<>(unqueued.values());
+        unqueued.clear();
+        unlabelled.forEach(e -> jobChanged(e.getKey(), e.getValue()));
     }
 
     private void jobChanged(JobAdapter adapter, JsonNode job) {
         scheduling.owned(adapter.kind().kind(), job, engine, jobs::get);
-        boolean kai = !job.path("metadata").path("labels").has(QUEUE_LABEL) && inKaiQueue(adapter, job);
-        if (!job.path("metadata").path("labels").has(QUEUE_LABEL) && !kai) {
-            return; // not managed by a queue: the default scheduler's business
-        }
+        boolean labelled = job.path("metadata").path("labels").has(QUEUE_LABEL);
+        boolean kai = !labelled && inKaiQueue(adapter, job);
         if (ownedByAJob(job)) {
             return; // KubeRay copies a RayJob's labels to its RayCluster: the RayJob is what is queued
         }
         List<Object> id = List.of(adapter.kind().kind(), key(job));
+        if (!labelled && !kai && !jobs.containsKey(id)) {
+            if (!queuedWithoutLabel(adapter, job)) {
+                unqueued.put(id, Map.entry(adapter, job)); // not managed by a queue: the default scheduler's business
+                return;
+            }
+            unqueued.remove(id);
+        }
         TrackedJob t = jobs.get(id);
         if (t == null) {
             ObjectKey key = key(job);
@@ -435,6 +451,15 @@ public final class Decider implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether Kueue's rules ({@link KueueQueueing}: a LocalQueue "default" in the namespace, or
+     * manageJobsWithoutQueueName) queue a job that has no queue label.
+     */
+    private boolean queuedWithoutLabel(JobAdapter adapter, JsonNode job) {
+        return configuration != null && KueueQueueing.localQueue(Optional.empty(), false, adapter.kind().kind(),
+                key(job).namespace(), configuration.scenario()).isPresent();
+    }
+
     /** A KAI queue label on the job or on one of its pod templates (KAI reads either). */
     private static boolean inKaiQueue(JobAdapter adapter, JsonNode job) {
         if (job.path("metadata").path("labels").has(KAI_QUEUE_LABEL)) {
@@ -468,7 +493,9 @@ public final class Decider implements AutoCloseable {
             return;
         }
         t.source = source;
-        String queue = t.kai ? source.kaiQueue().orElse("") : source.localQueue().orElse("");
+        String queue = t.kai ? source.kaiQueue().orElse("")
+                : KueueQueueing.localQueue(source.localQueue(), false, t.adapter.kind().kind(), t.key.namespace(),
+                        configuration.scenario()).orElse("");
         t.workload = new Workload(t.workloadKey, queue, source.priority(),
                 createdMillis(t.live), createdMillis(t.live), source.podSets());
         byWorkload.put(t.workload.key(), t);

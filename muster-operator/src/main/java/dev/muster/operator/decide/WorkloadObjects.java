@@ -37,7 +37,9 @@ final class WorkloadObjects {
         }
         t.adapter.workloadOwners(t.key, t.live).forEach(meta.putArray("ownerReferences")::add);
         ObjectNode spec = w.putObject("spec");
-        t.source.localQueue().ifPresent(q -> spec.put("queueName", q));
+        if (!t.kai && !t.workload.queueName().isEmpty()) {
+            spec.put("queueName", t.workload.queueName()); // the label's, or Kueue's default LocalQueue
+        }
         spec.put("priority", t.source.priority());
         t.source.priorityClassName().ifPresent(c -> spec.put("priorityClassName", c));
         ArrayNode podSets = spec.putArray("podSets");

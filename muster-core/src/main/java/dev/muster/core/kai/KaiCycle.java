@@ -168,14 +168,15 @@ public final class KaiCycle {
                     + " the quota of its queue and of its parents, and " + excess);
             return null;
         }
+        String unplaced = null;
         if (fit instanceof FitResult.Fits f) {
-            String unplaceable = outcome.place(q, wl, f.assignment());
-            if (unplaceable == null) {
+            unplaced = outcome.place(q, wl, f.assignment());
+            if (unplaced == null) {
                 outcome.admit(q, wl, f.assignment());
-            } else {
-                outcome.waiting(wl, dev.muster.core.admission.SchedulingCycle.unplacedReason(q, unplaceable));
+                return null;
             }
-            return null;
+            // Within quota but no node has room: KAI's reclaim and preempt solvers work node by node,
+            // so they may make room here too (its tests "... reclaim" with the GPUs spread over nodes).
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
             outcome.waiting(wl, nf.reason());
@@ -205,7 +206,11 @@ public final class KaiCycle {
             }
             return hold;
         }
-        String why = fit instanceof FitResult.NoFit nf ? nf.reason() : ((FitResult.NeedsPreemption) fit).shortage();
+        String why = switch (fit) {
+            case FitResult.NoFit nf -> nf.reason();
+            case FitResult.NeedsPreemption n -> n.shortage();
+            case FitResult.Fits f -> dev.muster.core.admission.SchedulingCycle.unplacedReason(q, unplaced);
+        };
         // Gangs protected by their minimum run time may be taken once it is over: try again then.
         victims.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
         outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + noReclaim
@@ -329,47 +334,17 @@ public final class KaiCycle {
     }
 
     /**
-     * The queue served next: one whose head preempted and whose victims are gone, then below fair
-     * share, then higher priority, then smaller dominant share, then name.
+     * The queue served next: one whose head preempted and whose victims are gone, then KAI's queue
+     * order with each queue's head counted in ({@link KaiQueueOrder}).
      */
     private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, Map<String, Map<String, Long>> shares,
             SchedulingCycle.Outcome outcome) {
+        KaiQueueOrder order = new KaiQueueOrder(tree, shares, specs, capacity);
+        Map<ClusterQueueState, long[]> heads = new HashMap<>();
+        queues.forEach((q, pending) -> heads.put(q, hypothetical(q, pending.get(0)).usage()));
         return queues.keySet().stream().min(Comparator
                 .comparing((ClusterQueueState q) -> !outcome.isSticky(queues.get(q).get(0).key()))
-                .thenComparing((ClusterQueueState q) -> !withinFairShare(q, queues.get(q).get(0), shares))
-                .thenComparing(q -> -specs.get(q.name()).priority())
-                .thenComparingDouble(q -> dominantShare(q, shares))
+                .thenComparing((a, b) -> order.compareLeaves(a, heads.get(a), b, heads.get(b)))
                 .thenComparing(ClusterQueueState::name)).orElseThrow();
-    }
-
-    /** Whether the queue's allocation with the workload's minimum stays within its fair share. */
-    boolean withinFairShare(ClusterQueueState q, Workload wl, Map<String, Map<String, Long>> shares) {
-        Map<String, Long> fs = shares.getOrDefault(q.name(), Map.of());
-        Map<String, Long> need = new HashMap<>();
-        for (PodSet ps : wl.podSets()) {
-            ps.perPod().amounts().forEach((r, amount) -> need.merge(r, amount.milli() * ps.minCount(), Long::sum));
-        }
-        for (Map.Entry<String, Long> e : need.entrySet()) {
-            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, e.getKey());
-            long used = fr < 0 ? 0 : q.node().usage(fr);
-            if (used + e.getValue() > fs.getOrDefault(e.getKey(), 0L)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private double dominantShare(ClusterQueueState q, Map<String, Map<String, Long>> shares) {
-        Map<String, Long> fs = shares.getOrDefault(q.name(), Map.of());
-        double dominant = 0;
-        for (String r : KaiQuotaTree.RESOURCES) {
-            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
-            long used = fr < 0 ? 0 : q.node().usage(fr);
-            long share = fs.getOrDefault(r, 0L);
-            if (used > 0) {
-                dominant = Math.max(dominant, share == 0 ? Double.MAX_VALUE : (double) used / share);
-            }
-        }
-        return dominant;
     }
 }

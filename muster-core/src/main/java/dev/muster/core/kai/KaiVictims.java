@@ -30,7 +30,7 @@ import java.util.Set;
  * <ul>
  *   <li>Victims are preemptible gangs (priority below 100). They are taken one step at a time in
  *       KAI's victim order — the queue that deserves its resources least first (see
- *       {@link VictimQueueOrder}), inside a queue lowest priority and newest first. A gang with
+ *       {@link KaiQueueOrder}), inside a queue lowest priority and newest first. A gang with
  *       replicas beyond its minimum gives one such replica per step and goes back in line; a gang
  *       at its minimum goes whole (KAI's GetTasksToEvict).</li>
  *   <li>Reclaim: the workload's leaf queue, with it, must stay within its fair share in every
@@ -294,7 +294,7 @@ final class KaiVictims {
     }
 
     /**
-     * The next step in KAI's victim order: the queue picked by {@link VictimQueueOrder}, its
+     * The next step in KAI's victim order: the queue picked by {@link KaiQueueOrder}, its
      * lowest-priority newest gang; a gang with replicas beyond its minimum gives one of them.
      */
     private Step nextStep(List<Gang> gangs, boolean reclaim, int order) {
@@ -304,8 +304,8 @@ final class KaiVictims {
         }
         List<Gang> inQueue = open;
         if (reclaim) {
-            ClusterQueueState victimQueue = new VictimQueueOrder(tree, shares, specs, capacity)
-                    .pick(open.stream().map(g -> g.queue).distinct().toList());
+            ClusterQueueState victimQueue = new KaiQueueOrder(tree, shares, specs, capacity)
+                    .victimQueue(open.stream().map(g -> g.queue).distinct().toList());
             inQueue = open.stream().filter(g -> g.queue == victimQueue).toList();
         }
         Gang g = inQueue.stream().min(VICTIM_ORDER).orElseThrow();

@@ -1,0 +1,208 @@
+package dev.muster.core.kai;
+
+import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.model.KaiQueueSpec;
+import dev.muster.core.quota.QuotaNode;
+import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * KAI's queue order (plugins/proportion/queue_order/queue_order.go GetQueueOrderResult), level by
+ * level down the queue tree as KAI's JobsOrderByQueues walks it. For allocation, with each queue's
+ * next workload ("the job") counted in where KAI counts it, the queue served first is:
+ * <ol>
+ *   <li>one not allocated above its fair share in every resource (not over-utilised),</li>
+ *   <li>one that stays within its quota in every resource with the job (starved),</li>
+ *   <li>of higher queue priority,</li>
+ *   <li>one that, with the job, uses no resource it has no allocatable share of,</li>
+ *   <li>of smaller dominant share with the job (allocation over allocatable share — the larger of
+ *       quota and fair share, capped by the limit; an unlimited share counts as the cluster's
+ *       capacity; a zero share weighs an allocation 1000 times, as KAI does), then without it,</li>
+ *   <li>of smaller allocatable share (at most the other's in every resource, less in one),</li>
+ *   <li>declared earlier (KAI: the older queue; Muster has no creation times, the order of the
+ *       manifests stands for them).</li>
+ * </ol>
+ * Reclaim visits the queues that hold victims in the reverse order, without a job
+ * ({@link #victimQueue}); allocations are the tree's current usage, so what a search already took
+ * counts as gone.
+ */
+final class KaiQueueOrder {
+
+    /** KAI's noFairShareDrfMultiplier. */
+    private static final double NO_SHARE_WEIGHT = 1000;
+
+    private final QuotaTree tree;
+    private final Map<String, Map<String, Long>> shares;
+    private final Map<String, KaiQueueSpec> specs;
+    private final Map<String, Long> capacity;
+    private final List<String> declared;
+
+    KaiQueueOrder(QuotaTree tree, Map<String, Map<String, Long>> shares, Map<String, KaiQueueSpec> specs,
+            Map<String, Long> capacity) {
+        this.tree = tree;
+        this.shares = shares;
+        this.specs = specs;
+        this.capacity = capacity;
+        this.declared = List.copyOf(specs.keySet());
+    }
+
+    /** The leaf queue, among {@code queues}, whose workloads give way first. */
+    ClusterQueueState victimQueue(List<ClusterQueueState> queues) {
+        long[] none = new long[tree.index().size()];
+        List<ClusterQueueState> candidates = queues;
+        for (int depth = 0; candidates.size() > 1; depth++) {
+            Map<QuotaNode, List<ClusterQueueState>> byNode = new LinkedHashMap<>();
+            for (ClusterQueueState q : candidates) {
+                List<QuotaNode> path = path(q.node());
+                byNode.computeIfAbsent(path.get(Math.min(depth, path.size() - 1)), n -> new ArrayList<>()).add(q);
+            }
+            QuotaNode first = byNode.keySet().stream().min((a, b) -> compare(b, none, a, none)).orElseThrow();
+            candidates = byNode.get(first);
+        }
+        return candidates.get(0);
+    }
+
+    /**
+     * Allocation order of two leaf queues, each with the usage its next workload would add: KAI
+     * compares the two queues where their paths split. Negative when {@code a} is served first.
+     */
+    int compareLeaves(ClusterQueueState a, long[] needA, ClusterQueueState b, long[] needB) {
+        QuotaNode common = a.node().commonAncestor(b.node());
+        return compare(below(a.node(), common), needA, below(b.node(), common), needB);
+    }
+
+    private static QuotaNode below(QuotaNode n, QuotaNode common) {
+        while (n.parent() != null && n.parent() != common) {
+            n = n.parent();
+        }
+        return n;
+    }
+
+    /** KAI's GetQueueOrderResult for two queues, each with a job's usage; negative when {@code a} goes first. */
+    int compare(QuotaNode a, long[] needA, QuotaNode b, long[] needB) {
+        int c = Boolean.compare(overUtilised(a), overUtilised(b));
+        if (c == 0) {
+            c = Boolean.compare(!starved(a, needA), !starved(b, needB));
+        }
+        if (c == 0) {
+            c = Integer.compare(specs.get(b.name()).priority(), specs.get(a.name()).priority());
+        }
+        if (c == 0) {
+            c = Boolean.compare(usesWithoutShare(a, needA), usesWithoutShare(b, needB));
+        }
+        if (c == 0) {
+            c = Double.compare(dominantShare(a, needA), dominantShare(b, needB));
+        }
+        long[] none = new long[tree.index().size()];
+        if (c == 0) {
+            c = Double.compare(dominantShare(a, none), dominantShare(b, none));
+        }
+        if (c == 0) {
+            c = -largerAllocatable(a, b);
+        }
+        if (c == 0) {
+            c = Integer.compare(declared.indexOf(a.name()), declared.indexOf(b.name()));
+        }
+        return c;
+    }
+
+    /** From the top-level queue down to {@code leaf}. */
+    private List<QuotaNode> path(QuotaNode leaf) {
+        List<QuotaNode> path = new ArrayList<>();
+        for (QuotaNode n = leaf; n != null && specs.containsKey(n.name()); n = n.parent()) {
+            path.add(0, n);
+        }
+        return path;
+    }
+
+    private boolean overUtilised(QuotaNode n) {
+        for (String r : KaiQuotaTree.RESOURCES) {
+            if (fairShare(n, r) >= allocated(n, r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean starved(QuotaNode n, long[] need) {
+        for (String r : KaiQuotaTree.RESOURCES) {
+            if (allocated(n, r) + need(need, r) > quota(n, r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean usesWithoutShare(QuotaNode n, long[] need) {
+        for (String r : KaiQuotaTree.RESOURCES) {
+            if (allocatable(n, r) == 0 && allocated(n, r) + need(need, r) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private double dominantShare(QuotaNode n, long[] need) {
+        double dominant = 0;
+        for (String r : KaiQuotaTree.RESOURCES) {
+            long share = allocatable(n, r);
+            if (share == Long.MAX_VALUE) {
+                share = capacity.getOrDefault(r, KaiQuotaTree.UNBOUNDED);
+            }
+            double used = (double) allocated(n, r) + need(need, r);
+            double value = share == 0 ? used * NO_SHARE_WEIGHT : used / share;
+            dominant = Math.max(dominant, value);
+        }
+        return dominant;
+    }
+
+    /** Orders a queue whose allocatable share is at least the other's in every resource, and more in one, first. */
+    private int largerAllocatable(QuotaNode a, QuotaNode b) {
+        boolean aAtLeast = true;
+        boolean bAtLeast = true;
+        boolean differ = false;
+        for (String r : KaiQuotaTree.RESOURCES) {
+            long x = allocatable(a, r);
+            long y = allocatable(b, r);
+            aAtLeast &= x >= y;
+            bAtLeast &= y >= x;
+            differ |= x != y;
+        }
+        if (!differ) {
+            return 0;
+        }
+        return aAtLeast ? -1 : bAtLeast ? 1 : 0;
+    }
+
+    private long need(long[] need, String r) {
+        int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+        return fr < 0 ? 0 : need[fr];
+    }
+
+    private long allocated(QuotaNode n, String r) {
+        int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+        return fr < 0 ? 0 : n.usage(fr);
+    }
+
+    private long fairShare(QuotaNode n, String r) {
+        return shares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
+    }
+
+    private long quota(QuotaNode n, String r) {
+        return KaiShares.quota(share(n, r));
+    }
+
+    private long allocatable(QuotaNode n, String r) {
+        return KaiShares.allocatable(share(n, r), fairShare(n, r));
+    }
+
+    private Optional<KaiQueueSpec.Share> share(QuotaNode n, String r) {
+        KaiQueueSpec spec = specs.get(n.name());
+        return spec == null ? Optional.empty() : spec.share(r);
+    }
+}

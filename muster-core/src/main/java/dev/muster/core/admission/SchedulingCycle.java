@@ -214,7 +214,8 @@ public final class SchedulingCycle {
     private Candidate skipInadmissible(Candidate c, Outcome outcome) {
         while (c != null) {
             String reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
-            if (reason == null) {
+            // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
+            if (reason == null || outcome.isSticky(c.workload.key())) {
                 return c;
             }
             outcome.waiting(c.workload, reason);

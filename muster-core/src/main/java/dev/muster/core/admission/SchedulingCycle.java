@@ -222,7 +222,8 @@ public final class SchedulingCycle {
     private Candidate skipInadmissible(Candidate c, Outcome outcome) {
         while (c != null) {
             String reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
-            if (reason == null) {
+            // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
+            if (reason == null || outcome.isSticky(c.workload.key())) {
                 return c;
             }
             outcome.waiting(c.workload, reason);
@@ -242,7 +243,8 @@ public final class SchedulingCycle {
     /**
      * Fair sharing in a cohort tree, as Kueue's tournament: at every cohort, of the children's best
      * candidates the one whose child would have the lowest dominant resource share after
-     * admitting it wins (then not borrowing, higher priority, older). After each admission or
+     * admitting it wins (then not borrowing, higher priority, older); a preemptor whose victims are
+     * gone wins before all (Kueue's fair sharing iterator with PrioritizePreemptorWorkloads). After each admission or
      * preemption usage has changed, so every head is tried again.
      */
     private void runTournament(List<ClusterQueueState> queues, Outcome outcome, List<Reservation> reservations) {
@@ -293,6 +295,8 @@ public final class SchedulingCycle {
     private static final class Head {
         Candidate candidate;
         Attempt attempt;
+        /** A preemptor whose victims are gone: it wins, as it does in the ordinary pass (the room was freed for it). */
+        boolean sticky;
 
         Head(Candidate candidate) {
             this.candidate = candidate;
@@ -314,6 +318,7 @@ public final class SchedulingCycle {
                     if (!(a instanceof Attempt.Wait wait)) {
                         h.candidate = c;
                         h.attempt = a;
+                        h.sticky = outcome.isSticky(c.workload.key());
                         break;
                     }
                     outcome.waiting(c.workload, wait.reason());
@@ -363,6 +368,9 @@ public final class SchedulingCycle {
     }
 
     private static boolean beats(Head a, Share shareA, Head b, Share shareB) {
+        if (a.sticky != b.sticky) {
+            return a.sticky;
+        }
         int byShare = shareA.compareTo(shareB);
         if (byShare != 0) {
             return byShare < 0;

@@ -67,6 +67,8 @@ public final class Engine {
     private final TreeSet<String> dirtyRoots = new TreeSet<>();
     private final Map<String, QuotaNode> rootsByName = new HashMap<>();
     private final Preemptions preemptions = new Preemptions();
+    /** Room held for preemptors during a pass (see {@link HeldRoom}); built with the tree. */
+    private final HeldRoom heldRoom;
     private final Placements placements;
     /** Workloads whose checks all turned Ready but whose pods found no place yet. */
     private final java.util.Set<ObjectKey> awaitingPlacement = new java.util.TreeSet<>();
@@ -149,6 +151,7 @@ public final class Engine {
             allCohorts.addAll(kai.cohorts());
         }
         this.tree = QuotaTree.build(allQueues, allCohorts);
+        this.heldRoom = new HeldRoom(tree);
         KaiQuotaTree.caps(tree, kaiQueues, capacity);
         this.settings = settings;
         for (ClusterQueueSpec spec : allQueues) {
@@ -631,10 +634,15 @@ public final class Engine {
         dirtyRoots.clear();
         for (String rootId : roots) {
             QuotaNode root = rootsByName.get(rootId);
-            if (kaiCycle != null && root.name().equals(KaiQuotaTree.CLUSTER) && root.kind() == QuotaNode.Kind.COHORT) {
-                kaiCycle.run(queuesByRoot.get(root), outcome);
-            } else {
-                cycle.run(queuesByRoot.get(root), outcome);
+            holdClaimedRoom(root);
+            try {
+                if (kaiCycle != null && root.name().equals(KaiQuotaTree.CLUSTER) && root.kind() == QuotaNode.Kind.COHORT) {
+                    kaiCycle.run(queuesByRoot.get(root), outcome);
+                } else {
+                    cycle.run(queuesByRoot.get(root), outcome);
+                }
+            } finally {
+                heldRoom.releaseAll();
             }
         }
         if (outcome.untouchable.heldBackByFresh()) {
@@ -642,6 +650,16 @@ public final class Engine {
             retryAt(nowMillis + 1, rootsWithFreshAdmissions);
         }
         return decisions;
+    }
+
+    /** Before a pass over the tree of {@code root}: the room claimed by its preemptors is held for them. */
+    private void holdClaimedRoom(QuotaNode root) {
+        for (Map.Entry<ObjectKey, Preemptions.Claim> e : preemptions.claims().entrySet()) {
+            QuotaNode node = queues.get(e.getValue().clusterQueue()).node();
+            if (node.root() == root) {
+                heldRoom.hold(e.getKey(), node, e.getValue().usage());
+            }
+        }
     }
 
     private void retryAt(long atMillis, Collection<String> rootIds) {
@@ -886,6 +904,7 @@ public final class Engine {
 
         @Override
         public void admit(ClusterQueueState cq, Workload wl, Assignment assignment) {
+            heldRoom.release(wl.key());
             tree.add(cq.node(), assignment.usage());
             cq.dequeue(wl);
             pending.remove(wl.key());
@@ -929,7 +948,8 @@ public final class Engine {
                 vp.evictionMessage = PreemptionMessages.victim(t, wl, cq);
                 decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), vp.evictionMessage, Optional.of(wl.key())));
             }
-            preemptions.started(wl.key(), victims);
+            heldRoom.release(wl.key());
+            preemptions.started(wl.key(), victims, cq.name(), assignment.usage());
             untouchable.addAll(victims);
             waiting(wl, preemptions.awaiting(wl.key()));
         }
@@ -990,6 +1010,11 @@ public final class Engine {
             if (!wl.key().equals(lastUnplaced)) {
                 unplaced.remove(wl.key()); // it waits for something else now (quota, victims)
             }
+            if (preemptions.awaiting(wl.key()) == null) {
+                // A preemptor whose victims are gone, yet it cannot be admitted: the room is no longer held for it.
+                preemptions.gaveUp(wl.key());
+                heldRoom.release(wl.key());
+            }
             lastUnplaced = null;
             if (!reason.equals(reasons.put(wl.key(), reason))) {
                 decisions.add(new Decision.Wait(wl.key(), reason));
@@ -998,7 +1023,11 @@ public final class Engine {
 
         @Override
         public String awaitingVictims(ObjectKey workload) {
-            return preemptions.awaiting(workload);
+            String awaiting = preemptions.awaiting(workload);
+            if (awaiting == null) {
+                heldRoom.release(workload); // its turn: it tries with the room held for it free
+            }
+            return awaiting;
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.muster.core.engine;
 
 import dev.muster.core.model.ObjectKey;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -8,20 +9,45 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Preemptions under way: which preemptor waits for which victims. A victim belongs to one
- * preemptor only; a preemptor whose victims are all gone goes first in the next cycle.
+ * Preemptions under way: which preemptor waits for which victims, and the room each preemptor
+ * claimed. A victim belongs to one preemptor only; a preemptor whose victims are all gone goes
+ * first in the next cycle. The claim lasts until the preemptor is admitted, gives up (it waits
+ * for something else once its victims are gone) or goes away: until then the room its victims
+ * free is held for it ({@link HeldRoom}), as Kueue keeps a preempting workload at the head of its
+ * queue and counts its usage in the cycle (Kueue's {@code preemptorWorkload}, Kueue#6929).
  */
 final class Preemptions {
+
+    /** The room a preemptor needs: its assignment's usage in its ClusterQueue. */
+    record Claim(String clusterQueue, long[] usage) {
+    }
 
     private final Map<ObjectKey, Set<ObjectKey>> victimsOf = new HashMap<>();
     private final Map<ObjectKey, ObjectKey> preemptorOf = new HashMap<>();
     private final Set<ObjectKey> sticky = new HashSet<>();
+    /** Sorted, so that rooms are held in the same order on every run. */
+    private final Map<ObjectKey, Claim> claims = new TreeMap<>();
 
-    void started(ObjectKey preemptor, List<ObjectKey> victims) {
+    void started(ObjectKey preemptor, List<ObjectKey> victims, String clusterQueue, long[] usage) {
         victimsOf.put(preemptor, new LinkedHashSet<>(victims));
         victims.forEach(v -> preemptorOf.put(v, preemptor));
+        claims.put(preemptor, new Claim(clusterQueue, usage.clone()));
+    }
+
+    /** The claims of preemptors not admitted yet, in key order. */
+    Map<ObjectKey, Claim> claims() {
+        return Collections.unmodifiableMap(claims);
+    }
+
+    /** The preemptor's victims are gone and it waits for something else: its claim ends. */
+    void gaveUp(ObjectKey preemptor) {
+        if (!victimsOf.containsKey(preemptor)) {
+            claims.remove(preemptor);
+            sticky.remove(preemptor);
+        }
     }
 
     /** A workload stopped or went away: returns the preemptor that may now go ahead, if any. */
@@ -31,6 +57,7 @@ final class Preemptions {
             own.forEach(preemptorOf::remove);
         }
         sticky.remove(workload);
+        claims.remove(workload);
         ObjectKey preemptor = preemptorOf.remove(workload);
         if (preemptor == null) {
             return Optional.empty();
@@ -46,6 +73,7 @@ final class Preemptions {
 
     void admitted(ObjectKey workload) {
         sticky.remove(workload);
+        claims.remove(workload);
     }
 
     /** Why the preemptor still waits, or null when it does not wait for victims. */

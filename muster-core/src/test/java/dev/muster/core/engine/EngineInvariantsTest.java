@@ -206,7 +206,7 @@ class EngineInvariantsTest {
         assertThat(all).anyMatch(d -> d.startsWith("Evict") && d.contains("InCohortReclamation"));
     }
 
-    private static void checkInvariants(Engine engine) {
+    static void checkInvariants(Engine engine) {
         QuotaTree tree = engine.quotaTree();
         int frs = tree.index().size();
         List<AdmittedWorkload> admitted = new ArrayList<>();

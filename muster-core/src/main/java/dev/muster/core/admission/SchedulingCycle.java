@@ -85,6 +85,12 @@ public final class SchedulingCycle {
         boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims,
                 java.util.Map<ObjectKey, Assignment> shrunk);
 
+        /**
+         * What the queue's usage includes only because room is held there for a preemptor during
+         * this pass (0 when nothing is): usage the queue does not have yet.
+         */
+        long held(ClusterQueueState cq, int flavorResource);
+
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
         String awaitingVictims(ObjectKey workload);
 

@@ -981,6 +981,11 @@ public final class Engine {
         }
 
         @Override
+        public long held(ClusterQueueState cq, int flavorResource) {
+            return heldRoom.heldIn(cq.node(), flavorResource);
+        }
+
+        @Override
         public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims) {
             return !placements.active() || placements.placeableWithout(wl, assignment, victims, Map.of());
         }

@@ -50,6 +50,17 @@ final class HeldRoom {
         }
     }
 
+    /** What is held now in {@code clusterQueue}, of flavor-resource {@code fr}. */
+    long heldIn(QuotaNode clusterQueue, int fr) {
+        long sum = 0;
+        for (Held h : held.values()) {
+            if (h.node() == clusterQueue) {
+                sum += h.amount()[fr];
+            }
+        }
+        return sum;
+    }
+
     /** The pass is over: everything still held is given back (its preemptors keep their claims). */
     void releaseAll() {
         List.copyOf(held.keySet()).forEach(this::release);

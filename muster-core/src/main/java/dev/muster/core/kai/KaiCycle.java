@@ -59,7 +59,7 @@ public final class KaiCycle {
     }
 
     public void run(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
-        Map<String, Map<String, Long>> shares = fairShares.compute(capacity, demand(leaves));
+        Map<String, Map<String, Long>> shares = fairShares.compute(capacity, demand(leaves, outcome));
         lastShares = shares;
         Map<ClusterQueueState, List<Workload>> queues = new LinkedHashMap<>();
         for (ClusterQueueState q : leaves) {
@@ -315,13 +315,14 @@ public final class KaiCycle {
     }
 
     /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */
-    private Map<String, Map<String, Long>> demand(List<ClusterQueueState> leaves) {
+    private Map<String, Map<String, Long>> demand(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         Map<String, Map<String, Long>> demand = new HashMap<>();
         for (ClusterQueueState q : leaves) {
             Map<String, Long> d = new HashMap<>();
             for (String r : KaiQuotaTree.RESOURCES) {
                 int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
-                d.put(r, fr < 0 ? 0 : q.node().usage(fr));
+                // Room held for a preemptor is not yet its queue's: the preemptor counts as pending.
+                d.put(r, fr < 0 ? 0 : q.node().usage(fr) - outcome.held(q, fr));
             }
             for (Workload w : q.pending()) {
                 for (PodSet ps : w.podSets()) {

@@ -9,6 +9,7 @@ import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.FlavorResourceIndex;
+import dev.muster.core.quota.LowestFittingSubtree;
 import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -143,19 +144,20 @@ public final class FlavorAssigner {
             }
             podSets.add(new PodSetAssignment(ps.name(), counts[i], flavors));
         }
-        boolean borrows = false;
+        int borrowingLevel = 0;
         boolean needsPreemption = false;
         for (int fr = 0; fr < need.length; fr++) {
             if (need[fr] == 0) {
                 continue;
             }
-            borrows |= node.usage(fr) + need[fr] > node.subtreeQuota(fr);
+            // Kueue's Assignment.Borrowing: the highest level over the flavor-resources it takes.
+            borrowingLevel = Math.max(borrowingLevel, LowestFittingSubtree.of(node, fr, need[fr]).height());
             if (need[fr] > node.available(fr)) {
                 preempt[fr] = true;
                 needsPreemption = true;
             }
         }
-        Assignment assignment = new Assignment(podSets, need, borrows);
+        Assignment assignment = new Assignment(podSets, need, borrowingLevel);
         if (needsPreemption) {
             return new FitResult.NeedsPreemption(assignment, preempt, String.join("; ", shortages));
         }
@@ -345,7 +347,8 @@ public final class FlavorAssigner {
 
     /**
      * Kueue's rule: preempting can make room when the request fits the queue's nominal quota (by
-     * reclaiming lent quota or by evicting its own lower-priority workloads), or, when the queue
+     * reclaiming lent quota or by evicting its own lower-priority workloads) or that of a cohort
+     * below the root (hierarchical advantage), or, when the queue
      * may preempt while borrowing (borrowWithinCohort, or reclaimWithinCohort under fair sharing),
      * when it fits what the queue could ever borrow.
      */
@@ -357,6 +360,11 @@ public final class FlavorAssigner {
                 || fairSharing && reclaims;
         QuotaNode node = cq.node();
         if (any && wanted <= node.nominal(fr)) {
+            return true;
+        }
+        // Kueue's mayReclaimInHierarchy: a request that the quota of a cohort below the root holds
+        // may reclaim from queues outside that cohort (hierarchical advantage).
+        if (any && wanted <= node.potentialAvailable(fr) && LowestFittingSubtree.of(node, fr, wanted).belowTheRoot()) {
             return true;
         }
         return whileBorrowing && wanted <= node.potentialAvailable(fr);

@@ -23,7 +23,7 @@ import java.util.Set;
  * fits, so a burst of arrivals is admitted in one cycle.
  *
  * <p>The order across queues is Kueue's: a preemptor whose victims are gone first, then workloads
- * that fit without borrowing, then higher priority, then older. With fair sharing, the lowest
+ * that borrow from lower in the cohort tree (none at all first), then higher priority, then older. With fair sharing, the lowest
  * dominant resource share after admission comes first. Keys change as usage grows during the
  * pass, so they are re-evaluated lazily: a candidate whose key got worse than the next one in the
  * heap goes back into the heap.
@@ -33,7 +33,7 @@ public final class SchedulingCycle {
     private static final Comparator<Candidate> ORDER = Comparator
             .comparing((Candidate c) -> !c.sticky)
             .thenComparing((Candidate c) -> c.share)
-            .thenComparing(c -> c.borrows)
+            .thenComparingInt(c -> c.borrowingLevel)
             .thenComparing(c -> c.workload, Workload.QUEUE_ORDER);
 
     private final QuotaTree tree;
@@ -475,12 +475,12 @@ public final class SchedulingCycle {
     /** Lazy re-keying: the stored key is a lower bound; if the real one loses to the next candidate, wait. */
     private boolean requeueIfOvertaken(Candidate c, Assignment assignment, PriorityQueue<Candidate> heap) {
         Share share = fairSharing ? shares.of(c.queue.node(), assignment.usage()) : Share.ZERO;
-        boolean borrows = assignment.borrows();
-        if (share.compareTo(c.share) == 0 && borrows == c.borrows) {
+        int borrowingLevel = assignment.borrowingLevel();
+        if (share.compareTo(c.share) == 0 && borrowingLevel == c.borrowingLevel) {
             return false;
         }
         c.share = share;
-        c.borrows = borrows;
+        c.borrowingLevel = borrowingLevel;
         if (!heap.isEmpty() && ORDER.compare(c, heap.peek()) > 0) {
             heap.add(c);
             return true;
@@ -521,7 +521,8 @@ public final class SchedulingCycle {
         final int position;
         final Workload workload;
         Share share = Share.ZERO;
-        boolean borrows;
+        /** How high in the cohort tree it borrows (Kueue's Assignment.Borrows); 0, a lower bound, until tried. */
+        int borrowingLevel;
         boolean sticky;
 
         private Candidate(ClusterQueueState queue, Workload[] snapshot, int position) {

@@ -1,5 +1,6 @@
 package dev.muster.core.preemption;
 
+import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,36 +14,51 @@ final class MinimalSet {
     }
 
     /**
-     * @param allowBorrowing      whether the preemptor may borrow once admitted
-     * @param borrowingBelowPriority with borrowWithinCohort: evicting a workload of another queue at or
-     *                            above this priority takes the permission to borrow away
+     * One attempt of Kueue's classicalPreemptions: removes the valid candidates in order until the
+     * preemptor fits, then fills back; empty when even all of them are not enough.
+     *
+     * @param allowBorrowing whether the preemptor may borrow once admitted; if so, candidates that
+     *                       may only be taken from a preemptor that does not borrow are passed over
      */
-    static List<Candidate> find(PreemptionContext ctx, List<Candidate> candidates, boolean allowBorrowing,
-            Integer borrowingBelowPriority) {
+    static List<Candidate> find(PreemptionContext ctx, List<Candidate> candidates, boolean allowBorrowing) {
         List<Candidate> removed = new ArrayList<>();
-        boolean fits = false;
-        boolean borrowing = allowBorrowing;
         for (Candidate c : candidates) {
-            if (!c.sameQueue() && !ctx.borrowsWhereNeeded(c.queue().node())) {
-                continue; // it stopped borrowing as others were removed: nothing more to reclaim there
-            }
-            if (!c.sameQueue() && borrowingBelowPriority != null && c.priority() >= borrowingBelowPriority) {
-                borrowing = false;
+            if (!valid(ctx, c, allowBorrowing)) {
+                continue;
             }
             ctx.remove(c.workload(), c.queue());
             removed.add(c);
-            if (ctx.fitsWithout(removed, borrowing)) {
-                fits = true;
-                break;
+            if (ctx.fitsWithout(removed, allowBorrowing)) {
+                List<Candidate> targets = fillBack(ctx, removed, allowBorrowing);
+                ctx.restore(targets);
+                return targets;
             }
         }
-        if (!fits) {
-            ctx.restore(removed);
-            return List.of();
+        ctx.restore(removed);
+        return List.of();
+    }
+
+    /**
+     * Kueue's candidateIsValid (classical/candidate_generator.go): another queue's workload stays a
+     * candidate only while its queue, and every cohort between it and the level where it was
+     * found, still uses more than its quota; earlier removals may have ended that.
+     */
+    private static boolean valid(PreemptionContext ctx, Candidate c, boolean allowBorrowing) {
+        if (c.sameQueue()) {
+            return true;
         }
-        List<Candidate> targets = fillBack(ctx, removed, borrowing);
-        ctx.restore(targets);
-        return targets;
+        if (allowBorrowing && c.variant() == Candidate.Variant.RECLAIM_WITHOUT_BORROWING) {
+            return false;
+        }
+        if (!ctx.borrowsWhereNeeded(c.queue().node())) {
+            return false;
+        }
+        for (QuotaNode n = c.queue().node().parent(); n != null && n != c.lca(); n = n.parent()) {
+            if (!ctx.borrowsWhereNeeded(n)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Puts back, last removed first (but never the last one, which made it fit), what is not needed. */

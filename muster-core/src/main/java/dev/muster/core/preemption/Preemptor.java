@@ -21,7 +21,8 @@ import java.util.Set;
  * Chooses which admitted workloads to evict so that a pending one fits, with Kueue's rules: the
  * candidates a ClusterQueue's {@code preemption} policy allows, in Kueue's order, removed one by
  * one until the preemptor fits, then put back in reverse wherever they are not needed, so the set
- * is minimal. With fair sharing, the victims' queues must keep a higher share than the preemptor's.
+ * is minimal. Classical preemption follows Kueue's hierarchical rules ({@link HierarchicalCandidates});
+ * with fair sharing, the victims' queues must keep a higher share than the preemptor's.
  */
 public final class Preemptor {
 
@@ -59,54 +60,34 @@ public final class Preemptor {
             boolean[] needed, Set<ObjectKey> evicting, java.util.function.Predicate<List<ObjectKey>> placeable) {
         PreemptionContext ctx = new PreemptionContext(tree, queue, preemptor, assignment, needed,
                 removed -> placeable.test(removed.stream().map(c -> c.workload().workload().key()).toList()));
+        if (fairSharing == null) {
+            return classical(ctx, evicting).stream()
+                    .map(v -> new PreemptionTarget(v.workload(), v.variant().reason)).toList();
+        }
         List<Candidate> candidates = candidates(ctx, evicting);
         if (candidates.isEmpty()) {
             return List.of();
         }
         candidates.sort(Candidate.ORDER);
-        List<Candidate> victims = fairSharing != null
-                ? fairSharing.victims(ctx, candidates, borrowingThreshold(queue, preemptor))
-                : classical(ctx, candidates);
-        return victims.stream().map(v -> new PreemptionTarget(v.workload(), detail(v, ctx))).toList();
+        List<Candidate> victims = fairSharing.victims(ctx, candidates, borrowingThreshold(queue, preemptor));
+        return victims.stream().map(v -> new PreemptionTarget(v.workload(), fairSharingDetail(v, ctx))).toList();
     }
 
-    private String detail(Candidate victim, PreemptionContext ctx) {
-        Assignment assignment = ctx.assignment();
+    private static String fairSharingDetail(Candidate victim, PreemptionContext ctx) {
         if (victim.sameQueue()) {
             return PreemptionTarget.IN_CLUSTER_QUEUE;
         }
-        // Under fair sharing a queue that stays within its nominal quota reclaims what it lent
-        // (Kueue's FairSharingPreemptWithinNominal); only beyond it do shares decide.
-        if (fairSharing != null && !ctx.staysWithinNominal()) {
-            return PreemptionTarget.IN_COHORT_FAIR_SHARING;
-        }
-        // Kueue's classifyPreemptionVariant (preemption/classical/hierarchical_preemption.go): a victim
-        // is taken "while borrowing" only if borrowWithinCohort allows it to be (lower priority than
-        // the preemptor, and not above maxPriorityThreshold); otherwise, also when the preemptor
-        // borrows, it is reclamation. A preemptor that borrows nothing has the hierarchical advantage.
-        Integer threshold = borrowingThreshold(ctx.queue(), ctx.preemptor());
-        return assignment.borrows() && threshold != null && victim.priority() < threshold
-                ? PreemptionTarget.IN_COHORT_RECLAIM_WHILE_BORROWING
-                : PreemptionTarget.IN_COHORT_RECLAMATION;
+        // A queue that stays within its nominal quota reclaims what it lent (Kueue's
+        // FairSharingPreemptWithinNominal); only beyond it do shares decide.
+        return ctx.staysWithinNominal() ? PreemptionTarget.IN_COHORT_RECLAMATION : PreemptionTarget.IN_COHORT_FAIR_SHARING;
     }
 
-    /** Kueue's findCandidates, generalised to cohort trees. */
+    /** Kueue's findCandidates, generalised to cohort trees: the candidates of fair-sharing preemption. */
     private List<Candidate> candidates(PreemptionContext ctx, Set<ObjectKey> evicting) {
         ClusterQueueState queue = ctx.queue();
         Preemption policy = queue.spec().policies().preemption();
         int priority = ctx.preemptor().priority();
-        List<Candidate> out = new ArrayList<>();
-        if (policy.withinClusterQueue() != WithinClusterQueue.NEVER) {
-            boolean newerEqual = policy.withinClusterQueue() == WithinClusterQueue.LOWER_OR_NEWER_EQUAL_PRIORITY;
-            for (AdmittedWorkload a : queue.admittedWorkloads()) {
-                int p = a.workload().priority();
-                boolean lower = p < priority;
-                boolean newerAtEqual = newerEqual && p == priority && isNewer(a.workload(), ctx.preemptor());
-                if ((lower || newerAtEqual) && !evicting.contains(a.workload().key()) && ctx.usesNeededResources(a)) {
-                    out.add(new Candidate(a, queue, true));
-                }
-            }
-        }
+        List<Candidate> out = new ArrayList<>(sameQueueCandidates(ctx, evicting));
         if (queue.node().hasParent() && policy.reclaimWithinCohort() != ReclaimWithinCohort.NEVER) {
             boolean onlyLower = policy.reclaimWithinCohort() == ReclaimWithinCohort.LOWER_PRIORITY;
             for (ClusterQueueState other : queuesByRoot.get(queue.node().root())) {
@@ -160,30 +141,57 @@ public final class Preemptor {
         return threshold;
     }
 
-    /** Kueue's classical GetTargets: which attempts to make, and with what borrowing allowed. */
-    private List<Candidate> classical(PreemptionContext ctx, List<Candidate> candidates) {
-        List<Candidate> sameQueue = candidates.stream().filter(Candidate::sameQueue).toList();
-        if (sameQueue.size() == candidates.size()) {
-            return MinimalSet.find(ctx, candidates, true, null);
+    /**
+     * Kueue's classicalPreemptions (preemption/preemption.go): candidates over which the preemptor
+     * has the hierarchical advantage, then those it may take by priority, then its own queue's
+     * (candidate_generator.go); one or two attempts, with and without borrowing, in Kueue's order.
+     */
+    private List<Candidate> classical(PreemptionContext ctx, Set<ObjectKey> evicting) {
+        List<Candidate> sameQueue = sameQueueCandidates(ctx, evicting);
+        HierarchicalCandidates.Found others = HierarchicalCandidates.collect(ctx,
+                queuesByRoot.get(ctx.queue().node().root()), evicting);
+        List<Candidate> ordered = new ArrayList<>(others.hierarchy());
+        ordered.addAll(others.priority());
+        ordered.addAll(sameQueue);
+        boolean borrowForbidden = ctx.queue().spec().policies().preemption().borrowWithinCohort().policy()
+                == BorrowPolicy.NEVER;
+        List<Boolean> attempts;
+        if (others.hierarchy().isEmpty() && others.priority().isEmpty()
+                || borrowForbidden && !ctx.underNominalWhereNeeded()) {
+            attempts = List.of(true);
+        } else if (borrowForbidden && others.hierarchy().isEmpty()) {
+            attempts = List.of(false, true);
+        } else {
+            attempts = List.of(true, false);
         }
-        Integer threshold = borrowingThreshold(ctx.queue(), ctx.preemptor());
-        if (threshold != null) {
-            List<Candidate> allowed = candidates;
-            if (!ctx.underNominalWhereNeeded()) {
-                int limit = threshold;
-                allowed = candidates.stream().filter(c -> c.sameQueue() || c.priority() < limit).toList();
-            }
-            return MinimalSet.find(ctx, allowed, true, threshold);
-        }
-        // Reclaiming lent quota from other queues is only allowed while this queue stays within its
-        // nominal quota: a preemptor may not take from others by priority alone.
-        if (ctx.underNominalWhereNeeded()) {
-            List<Candidate> found = MinimalSet.find(ctx, candidates, false, null);
+        for (boolean borrowing : attempts) {
+            List<Candidate> found = MinimalSet.find(ctx, ordered, borrowing);
             if (!found.isEmpty()) {
                 return found;
             }
         }
-        return MinimalSet.find(ctx, sameQueue, true, null);
+        return List.of();
+    }
+
+    /** The workloads of the preemptor's own queue that its {@code withinClusterQueue} policy lets it evict. */
+    private static List<Candidate> sameQueueCandidates(PreemptionContext ctx, Set<ObjectKey> evicting) {
+        ClusterQueueState queue = ctx.queue();
+        WithinClusterQueue policy = queue.spec().policies().preemption().withinClusterQueue();
+        List<Candidate> out = new ArrayList<>();
+        if (policy == WithinClusterQueue.NEVER) {
+            return out;
+        }
+        int priority = ctx.preemptor().priority();
+        for (AdmittedWorkload a : queue.admittedWorkloads()) {
+            int p = a.workload().priority();
+            boolean newerAtEqual = policy == WithinClusterQueue.LOWER_OR_NEWER_EQUAL_PRIORITY && p == priority
+                    && isNewer(a.workload(), ctx.preemptor());
+            if ((p < priority || newerAtEqual) && !evicting.contains(a.workload().key()) && ctx.usesNeededResources(a)) {
+                out.add(new Candidate(a, queue, true, null, Candidate.Variant.WITHIN_CLUSTER_QUEUE));
+            }
+        }
+        out.sort(Candidate.ORDER);
+        return out;
     }
 
     /** The share calculator, for the fair-sharing variant. */

@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * KAI's queue order (plugins/proportion/queue_order/queue_order.go GetQueueOrderResult), level by
@@ -37,7 +36,8 @@ final class KaiQueueOrder {
     private static final double NO_SHARE_WEIGHT = 1000;
 
     private final QuotaTree tree;
-    private final Map<String, Map<String, Long>> shares;
+    /** The queues' quota, fair share and allocatable share, as KAI reads them. */
+    private final KaiShares bounds;
     private final Map<String, KaiQueueSpec> specs;
     private final Map<String, Long> capacity;
     private final List<String> declared;
@@ -45,7 +45,7 @@ final class KaiQueueOrder {
     KaiQueueOrder(QuotaTree tree, Map<String, Map<String, Long>> shares, Map<String, KaiQueueSpec> specs,
             Map<String, Long> capacity) {
         this.tree = tree;
-        this.shares = shares;
+        this.bounds = new KaiShares(shares, specs);
         this.specs = specs;
         this.capacity = capacity;
         this.declared = List.copyOf(specs.keySet());
@@ -190,19 +190,14 @@ final class KaiQueueOrder {
     }
 
     private long fairShare(QuotaNode n, String r) {
-        return shares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
+        return bounds.fairShare(n, r);
     }
 
     private long quota(QuotaNode n, String r) {
-        return KaiShares.quota(share(n, r));
+        return bounds.quota(n, r);
     }
 
     private long allocatable(QuotaNode n, String r) {
-        return KaiShares.allocatable(share(n, r), fairShare(n, r));
-    }
-
-    private Optional<KaiQueueSpec.Share> share(QuotaNode n, String r) {
-        KaiQueueSpec spec = specs.get(n.name());
-        return spec == null ? Optional.empty() : spec.share(r);
+        return bounds.allocatable(n, r);
     }
 }

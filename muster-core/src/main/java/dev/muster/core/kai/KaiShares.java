@@ -2,16 +2,41 @@ package dev.muster.core.kai;
 
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quota.QuotaNode;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A KAI queue's bounds in one resource as KAI's proportion plugin reads them
- * (plugins/proportion/resource_share/resource_share.go). Unlimited is {@link Long#MAX_VALUE}; a
- * resource the queue does not list has quota 0 and no limit.
+ * (plugins/proportion/resource_share/resource_share.go), for the queues of one cycle: their specs
+ * and the fair shares computed for the cycle. Unlimited is {@link Long#MAX_VALUE}; a resource the
+ * queue does not list has quota 0 and no limit.
  */
 final class KaiShares {
 
-    private KaiShares() {
+    private final Map<String, Map<String, Long>> fairShares;
+    private final Map<String, KaiQueueSpec> specs;
+
+    KaiShares(Map<String, Map<String, Long>> fairShares, Map<String, KaiQueueSpec> specs) {
+        this.fairShares = fairShares;
+        this.specs = specs;
+    }
+
+    long fairShare(QuotaNode n, String r) {
+        return fairShares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
+    }
+
+    long quota(QuotaNode n, String r) {
+        return quota(share(n, r));
+    }
+
+    long allocatable(QuotaNode n, String r) {
+        return allocatable(share(n, r), fairShare(n, r));
+    }
+
+    private Optional<KaiQueueSpec.Share> share(QuotaNode n, String r) {
+        KaiQueueSpec spec = specs.get(n.name());
+        return spec == null ? Optional.empty() : spec.share(r);
     }
 
     /** KAI's deserved share: the quota. */

@@ -18,7 +18,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -59,6 +58,8 @@ final class KaiVictims {
 
     private final QuotaTree tree;
     private final Map<String, Map<String, Long>> shares;
+    /** The queues' quota, fair share and allocatable share, as KAI reads them. */
+    private final KaiShares bounds;
     private final Map<String, KaiQueueSpec> specs;
     private final Map<String, Long> capacity;
     /** The leaf queues of the KAI tree: where candidates live. */
@@ -77,6 +78,7 @@ final class KaiVictims {
             Map<String, Long> capacity, List<ClusterQueueState> leaves, MinRuntimes minRuntimes, long nowMillis) {
         this.tree = tree;
         this.shares = shares;
+        this.bounds = new KaiShares(shares, specs);
         this.specs = specs;
         this.capacity = capacity;
         this.leaves = leaves;
@@ -514,20 +516,15 @@ final class KaiVictims {
     }
 
     private long fairShare(QuotaNode n, String r) {
-        return shares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
+        return bounds.fairShare(n, r);
     }
 
     private long quota(QuotaNode n, String r) {
-        return KaiShares.quota(share(n, r));
+        return bounds.quota(n, r);
     }
 
     private long allocatableShare(QuotaNode n, String r) {
-        return KaiShares.allocatable(share(n, r), fairShare(n, r));
-    }
-
-    private Optional<KaiQueueSpec.Share> share(QuotaNode n, String r) {
-        KaiQueueSpec spec = specs.get(n.name());
-        return spec == null ? Optional.empty() : spec.share(r);
+        return bounds.allocatable(n, r);
     }
 
     /** When a gang left out of the last search for its minimum run time may be taken; empty if none was. */

@@ -197,14 +197,14 @@ public final class Simulation {
         record(sw, sw.standIn.finished());
     }
 
+    /** Far more than any policy evicts one workload in a run; only a preemption loop gets there. */
+    static final int MAX_EVICTIONS_PER_WORKLOAD = 1000;
+
     /**
      * Runs scheduling cycles at the current time until no eviction is outstanding. In the virtual
      * cluster an evicted workload's pods are gone at once, so a preemptor is admitted at the same
      * instant its victims stop; the bound guards against a policy that evicts forever.
      */
-    /** Far more than any policy evicts one workload in a run; only a preemption loop gets there. */
-    static final int MAX_EVICTIONS_PER_WORKLOAD = 1000;
-
     private void scheduleUntilSettled() {
         for (int round = 0; round < 100; round++) {
             List<ObjectKey> evicted = applyAll(engine.schedule(now));

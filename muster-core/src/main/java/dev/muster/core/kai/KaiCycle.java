@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One pass of admission over KAI queues. Each step serves the leaf queue that is below its fair
- * share (with the workload it would admit), then of higher queue priority, then of smaller
- * dominant share (allocation over fair share), and takes its next workload by priority. A
+ * One pass of admission over KAI queues. Each step serves the leaf queue first in KAI's queue
+ * order ({@link KaiQueueOrder}, with each queue's next workload counted in) and takes its next
+ * workload by priority. A
  * workload that does not fit may reclaim from other queues and, failing that, preempt
  * lower-priority preemptible workloads of its own queue, by KAI's rules ({@link KaiVictims}).
  * Non-preemptible workloads (priority 100 and up) are admitted only within their queue's quota

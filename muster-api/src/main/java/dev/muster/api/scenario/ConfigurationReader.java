@@ -37,7 +37,16 @@ final class ConfigurationReader {
             }
         }
         return new KueueSettings(fairSharing, manageWithoutQueueName, waitForPodsReady(root.get("waitForPodsReady")),
-                strategies);
+                strategies, featureGates(root.get("featureGates")));
+    }
+
+    /** {@code featureGates}: a map of gate names to booleans; Muster honours the two that decide admission. */
+    private static KueueSettings.FeatureGates featureGates(Field gates) {
+        if (!gates.requireObject()) {
+            return KueueSettings.FeatureGates.DEFAULTS;
+        }
+        return new KueueSettings.FeatureGates(gates.get("PartialAdmission").bool(true),
+                gates.get("PrioritySortingWithinCohort").bool(true));
     }
 
     private static List<PreemptionStrategy> strategies(Field list) {

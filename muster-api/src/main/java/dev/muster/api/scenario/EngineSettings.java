@@ -21,6 +21,7 @@ public final class EngineSettings {
                 kueue.fairSharingPreemptionStrategies().stream()
                         .map(s -> FairSharingPreemption.Strategy.valueOf(s.name())).toList(),
                 podsReady, scenario.musterSettings().staleGangGracePeriod().toMillis(),
-                scenario.musterSettings().placement());
+                scenario.musterSettings().placement())
+                .withFeatureGates(kueue.featureGates().partialAdmission(), kueue.featureGates().prioritySortingWithinCohort());
     }
 }

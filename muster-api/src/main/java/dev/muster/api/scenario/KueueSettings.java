@@ -7,12 +7,27 @@ import java.util.List;
  * ({@code config.kueue.x-k8s.io/v1beta1}); defaults are Kueue's where no Configuration is given.
  *
  * @param fairSharingPreemptionStrategies {@code fairSharing.preemptionStrategies}, in order
+ * @param featureGates                    the {@code featureGates} Muster honours
  */
 public record KueueSettings(
         boolean fairSharing,
         boolean manageJobsWithoutQueueName,
         WaitForPodsReady waitForPodsReady,
-        List<PreemptionStrategy> fairSharingPreemptionStrategies) {
+        List<PreemptionStrategy> fairSharingPreemptionStrategies,
+        FeatureGates featureGates) {
+
+    /**
+     * Kueue's feature gates that change admission decisions, with Kueue's defaults (both on). Other
+     * gates in a Configuration are Kueue's process matters and are accepted without a look.
+     */
+    public record FeatureGates(boolean partialAdmission, boolean prioritySortingWithinCohort) {
+        public static final FeatureGates DEFAULTS = new FeatureGates(true, true);
+    }
+
+    public KueueSettings(boolean fairSharing, boolean manageJobsWithoutQueueName, WaitForPodsReady waitForPodsReady,
+            List<PreemptionStrategy> fairSharingPreemptionStrategies) {
+        this(fairSharing, manageJobsWithoutQueueName, waitForPodsReady, fairSharingPreemptionStrategies, FeatureGates.DEFAULTS);
+    }
 
     /** Kueue's default strategies when fair sharing is on and none are given. */
     public static final List<PreemptionStrategy> DEFAULT_PREEMPTION_STRATEGIES =

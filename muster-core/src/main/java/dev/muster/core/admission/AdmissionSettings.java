@@ -14,10 +14,16 @@ import java.util.List;
  * @param staleGangGraceMillis  KAI: how long a gang may run below its minimum before it is evicted
  *                              whole; negative = never (Muster's Configuration, {@code kai.staleGangGracePeriod})
  * @param placement             how pods are placed on nodes, when nodes are known (Muster's Configuration)
+ * @param partialAdmission      Kueue's feature gate PartialAdmission (on by default): pod sets' minCount is
+ *                              honoured; off, Kueue workloads are admitted at their full counts only
+ * @param prioritySortingWithinCohort Kueue's feature gate PrioritySortingWithinCohort (on by default): a
+ *                              cycle orders the heads of a cohort's ClusterQueues by priority before
+ *                              creation time; off, by creation time only
  */
 public record AdmissionSettings(
         boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies, PodsReadyPolicy podsReady,
-        long staleGangGraceMillis, dev.muster.core.placement.PlacementPolicy placement) {
+        long staleGangGraceMillis, dev.muster.core.placement.PlacementPolicy placement, boolean partialAdmission,
+        boolean prioritySortingWithinCohort) {
 
     public static final long DEFAULT_STALE_GANG_GRACE_MILLIS = 60_000;
     public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false);
@@ -35,6 +41,17 @@ public record AdmissionSettings(
             PodsReadyPolicy podsReady, long staleGangGraceMillis) {
         this(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis,
                 dev.muster.core.placement.PlacementPolicy.DEFAULT);
+    }
+
+    public AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies,
+            PodsReadyPolicy podsReady, long staleGangGraceMillis, dev.muster.core.placement.PlacementPolicy placement) {
+        this(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis, placement, true, true);
+    }
+
+    /** These settings with Kueue's feature gates PartialAdmission and PrioritySortingWithinCohort as given. */
+    public AdmissionSettings withFeatureGates(boolean partial, boolean prioritySorting) {
+        return new AdmissionSettings(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis, placement,
+                partial, prioritySorting);
     }
 
     public AdmissionSettings(boolean fairSharing) {

@@ -30,11 +30,12 @@ import java.util.Set;
  */
 public final class SchedulingCycle {
 
-    private static final Comparator<Candidate> ORDER = Comparator
-            .comparing((Candidate c) -> !c.sticky)
-            .thenComparing((Candidate c) -> c.share)
-            .thenComparingInt(c -> c.borrowingLevel)
-            .thenComparing(c -> c.workload, Workload.QUEUE_ORDER);
+    /**
+     * The order of a cycle's heads: sticky preemptors, then the smaller share (fair sharing), then
+     * the lower borrowing level, then the workloads' queue order — priority first unless Kueue's
+     * feature gate PrioritySortingWithinCohort is off, then creation time.
+     */
+    private final Comparator<Candidate> order;
 
     private final QuotaTree tree;
     private final FlavorAssigner assigner;
@@ -43,6 +44,16 @@ public final class SchedulingCycle {
     private final boolean fairSharing;
 
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing) {
+        this(tree, assigner, preemptor, fairSharing, true);
+    }
+
+    public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
+            boolean prioritySortingWithinCohort) {
+        this.order = Comparator
+                .comparing((Candidate c) -> !c.sticky)
+                .thenComparing((Candidate c) -> c.share)
+                .thenComparingInt(c -> c.borrowingLevel)
+                .thenComparing(c -> c.workload, prioritySortingWithinCohort ? Workload.QUEUE_ORDER : Workload.FIFO_ORDER);
         this.tree = tree;
         this.assigner = assigner;
         this.preemptor = preemptor;
@@ -158,7 +169,7 @@ public final class SchedulingCycle {
     }
 
     private void runInOrder(List<ClusterQueueState> queues, Outcome outcome, List<Reservation> reservations) {
-        PriorityQueue<Candidate> heap = new PriorityQueue<>(ORDER);
+        PriorityQueue<Candidate> heap = new PriorityQueue<>(order);
         for (ClusterQueueState cq : queues) {
             push(Candidate.first(cq), heap, outcome);
         }
@@ -481,7 +492,7 @@ public final class SchedulingCycle {
         }
         c.share = share;
         c.borrowingLevel = borrowingLevel;
-        if (!heap.isEmpty() && ORDER.compare(c, heap.peek()) > 0) {
+        if (!heap.isEmpty() && order.compare(c, heap.peek()) > 0) {
             heap.add(c);
             return true;
         }

@@ -172,7 +172,7 @@ public final class Engine {
         Preemptor preemptor = new Preemptor(tree, queuesByRoot,
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
         this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing(), flavors), preemptor,
-                settings.fairSharing());
+                settings.fairSharing(), settings.prioritySortingWithinCohort());
         this.kaiCycle = kaiQueues.isEmpty() ? null
                 : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), kaiQueues, capacity);
     }
@@ -187,7 +187,9 @@ public final class Engine {
     }
 
     /** Queues a new workload. It is considered in the next {@link #schedule}. */
-    public void submit(Workload wl) {
+    public void submit(Workload submitted) {
+        // Kueue's feature gate PartialAdmission off: minCount is not honoured.
+        Workload wl = settings.partialAdmission() ? submitted : submitted.wholeGangsOnly();
         if (pending.containsKey(wl.key()) || admitted.containsKey(wl.key())) {
             throw new IllegalStateException("workload " + wl.key() + " is already known");
         }

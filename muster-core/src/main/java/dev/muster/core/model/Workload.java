@@ -20,11 +20,26 @@ public record Workload(
             .thenComparingLong(Workload::sequence)
             .thenComparing(Workload::key);
 
+    /** Older first, then the order of creation, then the name: the queue order without priorities. */
+    public static final Comparator<Workload> FIFO_ORDER = Comparator
+            .comparingLong(Workload::createdMillis)
+            .thenComparingLong(Workload::sequence)
+            .thenComparing(Workload::key);
+
     public Workload {
         podSets = List.copyOf(podSets);
         if (podSets.isEmpty()) {
             throw new IllegalArgumentException("workload " + key + " has no pod sets");
         }
+    }
+
+    /** The same workload with every pod set's minimum at its count: admitted whole or not at all. */
+    public Workload wholeGangsOnly() {
+        if (!allowsPartialAdmission()) {
+            return this;
+        }
+        return new Workload(key, queueName, priority, createdMillis, sequence, podSets.stream()
+                .map(p -> new PodSet(p.name(), p.count(), p.count(), p.perPod(), p.hints())).toList());
     }
 
     public boolean allowsPartialAdmission() {

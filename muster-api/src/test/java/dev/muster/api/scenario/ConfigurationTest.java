@@ -84,6 +84,27 @@ class ConfigurationTest {
     }
 
     @Test
+    void featureGatesThatDecideAdmissionAreReadAndOthersTolerated() throws Exception {
+        String gates = """
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                featureGates:
+                  PartialAdmission: false
+                  TopologyAwareScheduling: true
+                """;
+        assertThat(load(gates).settings().featureGates()).isEqualTo(new KueueSettings.FeatureGates(false, true));
+        assertThat(KueueSettings.DEFAULTS.featureGates()).isEqualTo(new KueueSettings.FeatureGates(true, true));
+        String notABoolean = """
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                featureGates:
+                  PrioritySortingWithinCohort: "no"
+                """;
+        assertThat(errors(notABoolean)).extracting(ManifestError::fieldPath)
+                .containsExactly("featureGates.PrioritySortingWithinCohort");
+    }
+
+    @Test
     void atMostOneConfiguration() {
         assertThat(errors(docs(FULL, FULL))).extracting(ManifestError::toString).containsExactly(
                 "bad.yaml: document 2 (Configuration): a scenario holds at most one Kueue Configuration;"

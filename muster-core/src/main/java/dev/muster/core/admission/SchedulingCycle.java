@@ -134,41 +134,20 @@ public final class SchedulingCycle {
         void retryAt(ClusterQueueState cq, long atMillis);
     }
 
-    public void run(List<ClusterQueueState> queues, Outcome outcome) {
-        List<Reservation> reservations = new java.util.ArrayList<>();
-        try {
-            if (fairSharing && queues.get(0).node().hasParent()) {
-                runTournament(queues, outcome, reservations);
-            } else {
-                runInOrder(queues, outcome, reservations);
-            }
-        } finally {
-            reservations.forEach(r -> tree.remove(r.queue().node(), r.amount()));
-        }
-    }
-
     /**
-     * Quota a preemptor will take once its victims are gone, held for the rest of the pass so that
-     * no later workload takes the free part of it in the meantime (Kueue adds a preempting entry's
-     * usage to the cycle's snapshot for the same reason). Without it a preemptor could find itself
-     * short again when its victims stop, and preempt again, forever.
+     * One pass over the ClusterQueues of a cohort tree. A preemptor's room is held for it by the
+     * engine from the moment it preempts ({@link Outcome#preempt}), so no later workload of the
+     * pass takes the free part of it.
      */
-    private record Reservation(ClusterQueueState queue, long[] amount) {
-    }
-
-    private void reserve(ClusterQueueState cq, Assignment assignment, List<Reservation> reservations) {
-        long[] need = assignment.usage();
-        long[] hold = new long[need.length];
-        for (int fr = 0; fr < need.length; fr++) {
-            if (need[fr] > 0) {
-                hold[fr] = Math.min(need[fr], Math.max(0, cq.node().available(fr)));
-            }
+    public void run(List<ClusterQueueState> queues, Outcome outcome) {
+        if (fairSharing && queues.get(0).node().hasParent()) {
+            runTournament(queues, outcome);
+        } else {
+            runInOrder(queues, outcome);
         }
-        tree.add(cq.node(), hold);
-        reservations.add(new Reservation(cq, hold));
     }
 
-    private void runInOrder(List<ClusterQueueState> queues, Outcome outcome, List<Reservation> reservations) {
+    private void runInOrder(List<ClusterQueueState> queues, Outcome outcome) {
         PriorityQueue<Candidate> heap = new PriorityQueue<>(order);
         for (ClusterQueueState cq : queues) {
             push(Candidate.first(cq), heap, outcome);
@@ -205,7 +184,6 @@ public final class SchedulingCycle {
                 case Attempt.Preempt preempt -> {
                     // The preemptor waits for its victims; nothing else of its queue goes ahead of it now.
                     outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
-                    reserve(c.queue, preempt.assignment(), reservations);
                     if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
                         blockBehind(c, outcome);
                     }
@@ -264,7 +242,7 @@ public final class SchedulingCycle {
      * gone wins before all (Kueue's fair sharing iterator with PrioritizePreemptorWorkloads). After each admission or
      * preemption usage has changed, so every head is tried again.
      */
-    private void runTournament(List<ClusterQueueState> queues, Outcome outcome, List<Reservation> reservations) {
+    private void runTournament(List<ClusterQueueState> queues, Outcome outcome) {
         Map<QuotaNode, Head> heads = new LinkedHashMap<>(); // queue-name order: settling is deterministic
         for (ClusterQueueState cq : queues) {
             Candidate first = Candidate.first(cq);
@@ -296,7 +274,6 @@ public final class SchedulingCycle {
                 }
                 case Attempt.Preempt preempt -> {
                     outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
-                    reserve(c.queue, preempt.assignment(), reservations);
                     if (c.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO) {
                         blockBehind(c, outcome);
                     }

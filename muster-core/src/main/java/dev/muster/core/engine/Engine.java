@@ -954,6 +954,9 @@ public final class Engine {
             preemptions.started(wl.key(), victims, cq.name(), assignment.usage());
             untouchable.addAll(victims);
             waiting(wl, preemptions.awaiting(wl.key()));
+            // From now on, for the rest of this pass and in each pass until it is admitted or gives
+            // up, no other workload takes the free part of its room (both cycles rely on this).
+            heldRoom.hold(wl.key(), cq.node(), assignment.usage());
         }
 
         @Override

@@ -61,43 +61,33 @@ public final class KaiCycle {
     public void run(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         Map<String, Map<String, Long>> shares = fairShares.compute(capacity, demand(leaves, outcome));
         lastShares = shares;
+        KaiShares bounds = new KaiShares(shares, specs);
+        KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
         Map<ClusterQueueState, List<Workload>> queues = new LinkedHashMap<>();
         for (ClusterQueueState q : leaves) {
             if (!q.pending().isEmpty()) {
                 queues.put(q, new ArrayList<>(q.pending()));
             }
         }
-        List<long[]> held = new ArrayList<>();
-        List<ClusterQueueState> holders = new ArrayList<>();
-        try {
-            while (!queues.isEmpty() && !outcome.admissionBlocked()) {
-                ClusterQueueState q = next(queues, shares, outcome);
-                List<Workload> rest = queues.get(q);
-                Workload wl = rest.remove(0);
-                if (rest.isEmpty()) {
-                    queues.remove(q);
-                }
-                String awaiting = outcome.awaitingVictims(wl.key());
-                if (awaiting != null) {
-                    outcome.waiting(wl, awaiting);
-                    continue;
-                }
-                long[] hold = tryWorkload(q, wl, shares, leaves, outcome);
-                if (hold != null) {
-                    // A preemptor: the free part of its room is held for it until the pass ends, and its
-                    // queue serves nothing else now, so that its victims' departure is enough next time.
-                    tree.add(q.node(), hold);
-                    held.add(hold);
-                    holders.add(q);
-                    queues.remove(q);
-                }
+        while (!queues.isEmpty() && !outcome.admissionBlocked()) {
+            ClusterQueueState q = next(queues, order, outcome);
+            List<Workload> rest = queues.get(q);
+            Workload wl = rest.remove(0);
+            if (rest.isEmpty()) {
+                queues.remove(q);
             }
-            growGangs(leaves, outcome);
-        } finally {
-            for (int i = 0; i < held.size(); i++) {
-                tree.remove(holders.get(i).node(), held.get(i));
+            String awaiting = outcome.awaitingVictims(wl.key());
+            if (awaiting != null) {
+                outcome.waiting(wl, awaiting);
+                continue;
+            }
+            if (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
+                // A preemptor (its room is held for it by the engine): its queue serves nothing
+                // else now, so that its victims' departure is enough next time.
+                queues.remove(q);
             }
         }
+        growGangs(leaves, outcome);
     }
 
     /**
@@ -146,10 +136,10 @@ public final class KaiCycle {
     }
 
     /**
-     * Admits, preempts for, or explains the wait of one workload. Returns, for a preemption, the part
-     * of its need that is free now (to be held for it); null otherwise.
+     * Admits, preempts for, or explains the wait of one workload. Returns whether it preempted (and
+     * now waits for its victims).
      */
-    private long[] tryWorkload(ClusterQueueState q, Workload wl, Map<String, Map<String, Long>> shares,
+    private boolean tryWorkload(ClusterQueueState q, Workload wl, KaiShares bounds, KaiQueueOrder order,
             List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         boolean preemptible = wl.priority() < NON_PREEMPTIBLE;
         // The gang's minimum must fit; replicas beyond it are admitted as far as they fit too.
@@ -166,24 +156,24 @@ public final class KaiCycle {
         if (excess != null) {
             outcome.waiting(wl, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE + "): it may only use"
                     + " the quota of its queue and of its parents, and " + excess);
-            return null;
+            return false;
         }
         String unplaced = null;
         if (fit instanceof FitResult.Fits f) {
             unplaced = outcome.place(q, wl, f.assignment());
             if (unplaced == null) {
                 outcome.admit(q, wl, f.assignment());
-                return null;
+                return false;
             }
             // Within quota but no node has room: KAI's reclaim and preempt solvers work node by node,
             // so they may make room here too (its tests "... reclaim" with the GPUs spread over nodes).
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
             outcome.waiting(wl, nf.reason());
-            return null;
+            return false;
         }
         Assignment wanted = minimum;
-        KaiVictims victims = new KaiVictims(tree, shares, specs, capacity, leaves, minRuntimes, outcome.nowMillis());
+        KaiVictims victims = new KaiVictims(tree, bounds, order, leaves, minRuntimes, outcome.nowMillis());
         KaiVictims.Placeable placeable = (evicted, shrunk) -> outcome.placeableWithout(wl, wanted, evicted, shrunk);
         // KAI's reclaim action runs before its preempt action: other queues first, then its own.
         KaiVictims.Plan plan = victims.reclaim(q, wl, wanted, outcome.evicting(), placeable);
@@ -196,15 +186,10 @@ public final class KaiCycle {
             plan.shrinks().forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
             if (plan.evictions().isEmpty()) {
                 admitOrExplain(q, wl, outcome);
-                return null;
+                return false;
             }
             outcome.preempt(q, wl, wanted, plan.evictions());
-            long[] need = wanted.usage();
-            long[] hold = new long[need.length];
-            for (int fr = 0; fr < need.length; fr++) {
-                hold[fr] = need[fr] > 0 ? Math.min(need[fr], Math.max(0, q.node().available(fr))) : 0;
-            }
-            return hold;
+            return true;
         }
         String why = switch (fit) {
             case FitResult.NoFit nf -> nf.reason();
@@ -216,7 +201,7 @@ public final class KaiCycle {
         outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + noReclaim
                 + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough"
                 + victims.protectedNote());
-        return null;
+        return false;
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */
@@ -261,13 +246,29 @@ public final class KaiCycle {
      * always holds). Returns the first excess in words, or null.
      */
     private String nonPreemptibleExcess(ClusterQueueState q, long[] extra, List<ClusterQueueState> leaves) {
+        QuotaNode top = q.node();
+        while (top.parent() != null && specs.containsKey(top.parent().name())) {
+            top = top.parent();
+        }
+        // One look at the admitted workloads under the top queue; each level sums its leaves.
+        Map<QuotaNode, long[]> byLeaf = new LinkedHashMap<>();
+        for (ClusterQueueState leaf : leaves) {
+            if (leaf.node().isWithin(top)) {
+                byLeaf.put(leaf.node(), nonPreemptibleUsage(leaf));
+            }
+        }
         for (QuotaNode n = q.node(); n != null && specs.containsKey(n.name()); n = n.parent()) {
             List<String> parts = new ArrayList<>();
             for (int fr = 0; fr < extra.length; fr++) {
                 if (extra[fr] <= 0) {
                     continue;
                 }
-                long used = nonPreemptibleUsage(n, leaves, fr);
+                long used = 0;
+                for (Map.Entry<QuotaNode, long[]> e : byLeaf.entrySet()) {
+                    if (e.getKey().isWithin(n)) {
+                        used += e.getValue()[fr];
+                    }
+                }
                 long quota = quota(n.name(), fr);
                 if (used + extra[fr] > quota) {
                     String r = tree.index().get(fr).resource();
@@ -284,34 +285,21 @@ public final class KaiCycle {
 
     private long quota(String queue, int fr) {
         String resource = tree.index().get(fr).resource();
-        return specs.get(queue).share(resource)
-                .map(s -> s.quota().map(Quantity::milli).orElse(Long.MAX_VALUE))
-                .orElse(0L);
+        return KaiShares.quota(specs.get(queue).share(resource));
     }
 
-    /** What the non-preemptible workloads of the leaf queues under {@code n} use. */
-    private static long nonPreemptibleUsage(QuotaNode n, List<ClusterQueueState> leaves, int fr) {
-        long sum = 0;
-        for (ClusterQueueState leaf : leaves) {
-            if (!isBelow(leaf.node(), n)) {
-                continue;
-            }
-            for (AdmittedWorkload a : leaf.admittedWorkloads()) {
-                if (a.workload().priority() >= NON_PREEMPTIBLE) {
-                    sum += a.assignment().usage()[fr];
+    /** What the non-preemptible workloads of a leaf queue use, per flavor-resource. */
+    private long[] nonPreemptibleUsage(ClusterQueueState leaf) {
+        long[] sum = new long[tree.index().size()];
+        for (AdmittedWorkload a : leaf.admittedWorkloads()) {
+            if (a.workload().priority() >= NON_PREEMPTIBLE) {
+                long[] usage = a.assignment().usage();
+                for (int fr = 0; fr < sum.length; fr++) {
+                    sum[fr] += usage[fr];
                 }
             }
         }
         return sum;
-    }
-
-    private static boolean isBelow(QuotaNode leaf, QuotaNode ancestor) {
-        for (QuotaNode p = leaf; p != null; p = p.parent()) {
-            if (p == ancestor) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */
@@ -338,9 +326,8 @@ public final class KaiCycle {
      * The queue served next: one whose head preempted and whose victims are gone, then KAI's queue
      * order with each queue's head counted in ({@link KaiQueueOrder}).
      */
-    private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, Map<String, Map<String, Long>> shares,
+    private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, KaiQueueOrder order,
             SchedulingCycle.Outcome outcome) {
-        KaiQueueOrder order = new KaiQueueOrder(tree, shares, specs, capacity);
         Map<ClusterQueueState, long[]> heads = new HashMap<>();
         queues.forEach((q, pending) -> heads.put(q, hypothetical(q, pending.get(0)).usage()));
         return queues.keySet().stream().min(Comparator

@@ -1,7 +1,6 @@
 package dev.muster.core.kai;
 
 import dev.muster.core.admission.ClusterQueueState;
-import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.ArrayList;
@@ -38,17 +37,15 @@ final class KaiQueueOrder {
     private final QuotaTree tree;
     /** The queues' quota, fair share and allocatable share, as KAI reads them. */
     private final KaiShares bounds;
-    private final Map<String, KaiQueueSpec> specs;
     private final Map<String, Long> capacity;
-    private final List<String> declared;
+    /** Each queue's place in the order of declaration. */
+    private final Map<String, Integer> declared = new java.util.HashMap<>();
 
-    KaiQueueOrder(QuotaTree tree, Map<String, Map<String, Long>> shares, Map<String, KaiQueueSpec> specs,
-            Map<String, Long> capacity) {
+    KaiQueueOrder(QuotaTree tree, KaiShares bounds, Map<String, Long> capacity) {
         this.tree = tree;
-        this.bounds = new KaiShares(shares, specs);
-        this.specs = specs;
+        this.bounds = bounds;
         this.capacity = capacity;
-        this.declared = List.copyOf(specs.keySet());
+        bounds.declared().forEach(name -> declared.put(name, declared.size()));
     }
 
     /** The leaf queue, among {@code queues}, whose workloads give way first. */
@@ -73,14 +70,7 @@ final class KaiQueueOrder {
      */
     int compareLeaves(ClusterQueueState a, long[] needA, ClusterQueueState b, long[] needB) {
         QuotaNode common = a.node().commonAncestor(b.node());
-        return compare(below(a.node(), common), needA, below(b.node(), common), needB);
-    }
-
-    private static QuotaNode below(QuotaNode n, QuotaNode common) {
-        while (n.parent() != null && n.parent() != common) {
-            n = n.parent();
-        }
-        return n;
+        return compare(a.node().childOnPathTo(common), needA, b.node().childOnPathTo(common), needB);
     }
 
     /** KAI's GetQueueOrderResult for two queues, each with a job's usage; negative when {@code a} goes first. */
@@ -90,7 +80,7 @@ final class KaiQueueOrder {
             c = Boolean.compare(!starved(a, needA), !starved(b, needB));
         }
         if (c == 0) {
-            c = Integer.compare(specs.get(b.name()).priority(), specs.get(a.name()).priority());
+            c = Integer.compare(bounds.priority(b), bounds.priority(a));
         }
         if (c == 0) {
             c = Boolean.compare(usesWithoutShare(a, needA), usesWithoutShare(b, needB));
@@ -106,7 +96,7 @@ final class KaiQueueOrder {
             c = -largerAllocatable(a, b);
         }
         if (c == 0) {
-            c = Integer.compare(declared.indexOf(a.name()), declared.indexOf(b.name()));
+            c = Integer.compare(declared.get(a.name()), declared.get(b.name()));
         }
         return c;
     }
@@ -114,7 +104,7 @@ final class KaiQueueOrder {
     /** From the top-level queue down to {@code leaf}. */
     private List<QuotaNode> path(QuotaNode leaf) {
         List<QuotaNode> path = new ArrayList<>();
-        for (QuotaNode n = leaf; n != null && specs.containsKey(n.name()); n = n.parent()) {
+        for (QuotaNode n = leaf; n != null && bounds.isQueue(n); n = n.parent()) {
             path.add(0, n);
         }
         return path;
@@ -122,7 +112,7 @@ final class KaiQueueOrder {
 
     private boolean overUtilised(QuotaNode n) {
         for (String r : KaiQuotaTree.RESOURCES) {
-            if (fairShare(n, r) >= allocated(n, r)) {
+            if (bounds.fairShare(n, r) >= allocated(n, r)) {
                 return false;
             }
         }
@@ -131,7 +121,7 @@ final class KaiQueueOrder {
 
     private boolean starved(QuotaNode n, long[] need) {
         for (String r : KaiQuotaTree.RESOURCES) {
-            if (allocated(n, r) + need(need, r) > quota(n, r)) {
+            if (allocated(n, r) + need(need, r) > bounds.quota(n, r)) {
                 return false;
             }
         }
@@ -140,7 +130,7 @@ final class KaiQueueOrder {
 
     private boolean usesWithoutShare(QuotaNode n, long[] need) {
         for (String r : KaiQuotaTree.RESOURCES) {
-            if (allocatable(n, r) == 0 && allocated(n, r) + need(need, r) > 0) {
+            if (bounds.allocatable(n, r) == 0 && allocated(n, r) + need(need, r) > 0) {
                 return true;
             }
         }
@@ -150,7 +140,7 @@ final class KaiQueueOrder {
     private double dominantShare(QuotaNode n, long[] need) {
         double dominant = 0;
         for (String r : KaiQuotaTree.RESOURCES) {
-            long share = allocatable(n, r);
+            long share = bounds.allocatable(n, r);
             if (share == Long.MAX_VALUE) {
                 share = capacity.getOrDefault(r, KaiQuotaTree.UNBOUNDED);
             }
@@ -167,8 +157,8 @@ final class KaiQueueOrder {
         boolean bAtLeast = true;
         boolean differ = false;
         for (String r : KaiQuotaTree.RESOURCES) {
-            long x = allocatable(a, r);
-            long y = allocatable(b, r);
+            long x = bounds.allocatable(a, r);
+            long y = bounds.allocatable(b, r);
             aAtLeast &= x >= y;
             bAtLeast &= y >= x;
             differ |= x != y;
@@ -189,15 +179,4 @@ final class KaiQueueOrder {
         return fr < 0 ? 0 : n.usage(fr);
     }
 
-    private long fairShare(QuotaNode n, String r) {
-        return bounds.fairShare(n, r);
-    }
-
-    private long quota(QuotaNode n, String r) {
-        return bounds.quota(n, r);
-    }
-
-    private long allocatable(QuotaNode n, String r) {
-        return bounds.allocatable(n, r);
-    }
 }

@@ -22,6 +22,21 @@ final class KaiShares {
         this.specs = specs;
     }
 
+    /** The queues' names in the order they were declared (KAI breaks its last ties by creation time). */
+    java.util.Set<String> declared() {
+        return specs.keySet();
+    }
+
+    /** The queue's priority (higher first for the surplus and in KAI's queue order). */
+    int priority(QuotaNode n) {
+        return specs.get(n.name()).priority();
+    }
+
+    /** Whether the node is a KAI queue (not the cluster root the translation adds above them). */
+    boolean isQueue(QuotaNode n) {
+        return specs.containsKey(n.name());
+    }
+
     long fairShare(QuotaNode n, String r) {
         return fairShares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
     }

@@ -4,7 +4,6 @@ import dev.muster.core.admission.AdmittedWorkload;
 import dev.muster.core.admission.Assignment;
 import dev.muster.core.admission.ClusterQueueState;
 import dev.muster.core.admission.PodSetAssignment;
-import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
@@ -57,11 +56,10 @@ import java.util.Set;
 final class KaiVictims {
 
     private final QuotaTree tree;
-    private final Map<String, Map<String, Long>> shares;
-    /** The queues' quota, fair share and allocatable share, as KAI reads them. */
+    /** The queues' quota, fair share and allocatable share this pass, as KAI reads them. */
     private final KaiShares bounds;
-    private final Map<String, KaiQueueSpec> specs;
-    private final Map<String, Long> capacity;
+    /** KAI's queue order this pass: which queue gives way first. */
+    private final KaiQueueOrder queueOrder;
     /** The leaf queues of the KAI tree: where candidates live. */
     private final List<ClusterQueueState> leaves;
     private final MinRuntimes minRuntimes;
@@ -74,13 +72,11 @@ final class KaiVictims {
     /** Why the last reclaim search found nothing, in words; null when it was not tried or found a set. */
     private String refusal;
 
-    KaiVictims(QuotaTree tree, Map<String, Map<String, Long>> shares, Map<String, KaiQueueSpec> specs,
-            Map<String, Long> capacity, List<ClusterQueueState> leaves, MinRuntimes minRuntimes, long nowMillis) {
+    KaiVictims(QuotaTree tree, KaiShares bounds, KaiQueueOrder queueOrder, List<ClusterQueueState> leaves,
+            MinRuntimes minRuntimes, long nowMillis) {
         this.tree = tree;
-        this.shares = shares;
-        this.bounds = new KaiShares(shares, specs);
-        this.specs = specs;
-        this.capacity = capacity;
+        this.bounds = bounds;
+        this.queueOrder = queueOrder;
         this.leaves = leaves;
         this.minRuntimes = minRuntimes;
         this.nowMillis = nowMillis;
@@ -306,8 +302,7 @@ final class KaiVictims {
         }
         List<Gang> inQueue = open;
         if (reclaim) {
-            ClusterQueueState victimQueue = new KaiQueueOrder(tree, shares, specs, capacity)
-                    .victimQueue(open.stream().map(g -> g.queue).distinct().toList());
+            ClusterQueueState victimQueue = queueOrder.victimQueue(open.stream().map(g -> g.queue).distinct().toList());
             inQueue = open.stream().filter(g -> g.queue == victimQueue).toList();
         }
         Gang g = inQueue.stream().min(VICTIM_ORDER).orElseThrow();
@@ -396,9 +391,9 @@ final class KaiVictims {
     private String overFairShare(ClusterQueueState q, long[] need) {
         for (String r : KaiQuotaTree.RESOURCES) {
             int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
-            if (fr >= 0 && need[fr] > 0 && q.node().usage(fr) + need[fr] > fairShare(q.node(), r)) {
+            if (fr >= 0 && need[fr] > 0 && q.node().usage(fr) + need[fr] > bounds.fairShare(q.node(), r)) {
                 return "queue " + q.name() + " would be above its fair share of " + r + " ("
-                        + Quantity.ofMilli(fairShare(q.node(), r)).format(r) + ") with it, so it may not reclaim from other queues";
+                        + Quantity.ofMilli(bounds.fairShare(q.node(), r)).format(r) + ") with it, so it may not reclaim from other queues";
             }
         }
         return null;
@@ -417,9 +412,9 @@ final class KaiVictims {
                 continue;
             }
             long remaining = victimSide.usage(fr);
-            aboveAllocatable |= remaining > allocatableShare(victimSide, r);
-            aboveQuota |= remaining > quota(victimSide, r);
-            reclaimerWithinQuota &= reclaimerSide.usage(fr) + need[fr] <= quota(reclaimerSide, r);
+            aboveAllocatable |= remaining > bounds.allocatable(victimSide, r);
+            aboveQuota |= remaining > bounds.quota(victimSide, r);
+            reclaimerWithinQuota &= reclaimerSide.usage(fr) + need[fr] <= bounds.quota(reclaimerSide, r);
         }
         return aboveAllocatable || reclaimerWithinQuota && aboveQuota;
     }
@@ -431,16 +426,16 @@ final class KaiVictims {
      * resource the workload or the victims use.
      */
     private boolean withinBoundaries(ClusterQueueState q, long[] need, List<Step> taken) {
-        for (QuotaNode level = q.node(); level != null && isQueue(level); level = level.parent()) {
+        for (QuotaNode level = q.node(); level != null && bounds.isQueue(level); level = level.parent()) {
             for (QuotaNode sibling : siblingsGivingUp(level, taken)) {
                 for (String r : KaiQuotaTree.RESOURCES) {
                     int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
                     if (fr < 0 || !involved(fr, need, taken, sibling)) {
                         continue;
                     }
-                    long siblingFair = fairShare(sibling, r);
+                    long siblingFair = bounds.fairShare(sibling, r);
                     long allocated = level.usage(fr) + need[fr];
-                    long fair = fairShare(level, r);
+                    long fair = bounds.fairShare(level, r);
                     if (siblingFair > 0 && saturationAboveOne(allocated, fair)
                             && compareSaturation(allocated, fair, sibling.usage(fr), siblingFair) >= 0) {
                         return false;
@@ -451,16 +446,12 @@ final class KaiVictims {
         return true;
     }
 
-    private boolean isQueue(QuotaNode n) {
-        return specs.containsKey(n.name());
-    }
-
     /** The queues beside {@code level} (same parent) with a step taken below them. */
     private List<QuotaNode> siblingsGivingUp(QuotaNode level, List<Step> taken) {
         List<QuotaNode> siblings = new ArrayList<>();
         for (Step s : taken) {
             for (QuotaNode n = s.gang().queue.node(); n != null; n = n.parent()) {
-                if (n != level && n.parent() == level.parent() && isQueue(n) && !siblings.contains(n)) {
+                if (n != level && n.parent() == level.parent() && bounds.isQueue(n) && !siblings.contains(n)) {
                     siblings.add(n);
                 }
             }
@@ -474,32 +465,25 @@ final class KaiVictims {
             return true;
         }
         for (Step s : taken) {
-            if (s.freed()[fr] > 0 && isBelow(s.gang().queue.node(), sibling)) {
+            if (s.freed()[fr] > 0 && s.gang().queue.node().isWithin(sibling)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean isBelow(QuotaNode n, QuotaNode ancestor) {
-        for (QuotaNode p = n; p != null; p = p.parent()) {
-            if (p == ancestor) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private static boolean saturationAboveOne(long allocated, long fair) {
         return fair == 0 ? allocated > 0 : allocated > fair;
     }
 
-    /** Compares allocated/fair ratios exactly (a zero fair share with an allocation is infinite). */
+    /**
+     * Compares allocated/fair ratios exactly; {@code fairB} is above 0, and a zero {@code fairA} with
+     * an allocation is an infinite ratio.
+     */
     private static int compareSaturation(long a, long fairA, long b, long fairB) {
-        if (fairA == 0 || fairB == 0) {
-            double ra = fairA == 0 ? (a > 0 ? Double.POSITIVE_INFINITY : 0) : 1;
-            double rb = fairB == 0 ? (b > 0 ? Double.POSITIVE_INFINITY : 0) : 1;
-            return Double.compare(ra, rb);
+        if (fairA == 0) {
+            return a > 0 ? 1 : -1;
         }
         return BigInteger.valueOf(a).multiply(BigInteger.valueOf(fairB))
                 .compareTo(BigInteger.valueOf(b).multiply(BigInteger.valueOf(fairA)));
@@ -507,24 +491,7 @@ final class KaiVictims {
 
     /** The ancestor of {@code queue} (or itself) just below where its path and {@code other}'s split. */
     private static QuotaNode leveled(ClusterQueueState queue, ClusterQueueState other) {
-        QuotaNode common = queue.node().commonAncestor(other.node());
-        QuotaNode n = queue.node();
-        while (n.parent() != null && n.parent() != common) {
-            n = n.parent();
-        }
-        return n;
-    }
-
-    private long fairShare(QuotaNode n, String r) {
-        return bounds.fairShare(n, r);
-    }
-
-    private long quota(QuotaNode n, String r) {
-        return bounds.quota(n, r);
-    }
-
-    private long allocatableShare(QuotaNode n, String r) {
-        return bounds.allocatable(n, r);
+        return queue.node().childOnPathTo(queue.node().commonAncestor(other.node()));
     }
 
     /** When a gang left out of the last search for its minimum run time may be taken; empty if none was. */

@@ -87,6 +87,29 @@ public final class QuotaNode {
         return r;
     }
 
+    /** Whether this node is {@code ancestor} or lies below it. */
+    public boolean isWithin(QuotaNode ancestor) {
+        for (QuotaNode n = this; n != null; n = n.parent) {
+            if (n == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The node on this node's way up (itself included) whose parent is {@code ancestor}: where this
+     * node's path and another's split when {@code ancestor} is their common ancestor; the top of the
+     * tree when {@code ancestor} is null or not above it.
+     */
+    public QuotaNode childOnPathTo(QuotaNode ancestor) {
+        QuotaNode n = this;
+        while (n.parent != null && n.parent != ancestor) {
+            n = n.parent;
+        }
+        return n;
+    }
+
     /** The lowest cohort above both this node and {@code other}, or null when they share none. */
     public QuotaNode commonAncestor(QuotaNode other) {
         for (QuotaNode x = parent; x != null; x = x.parent) {

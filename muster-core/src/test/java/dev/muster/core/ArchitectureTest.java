@@ -1,6 +1,7 @@
 package dev.muster.core;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
@@ -130,4 +131,15 @@ class ArchitectureTest {
           .because(
               "the engine reports through its decisions, and the same input must give the same"
                   + " decisions: randomness, where a policy needs it, takes an explicit seed");
+
+  @ArchTest
+  static final ArchRule core_packages_have_no_cycles =
+      slices()
+          .matching("dev.muster.core.(*)..")
+          .should()
+          .beFreeOfCycles()
+          .because(
+              "the packages read as layers (quantity, model, quota, queue, placement, fairshare,"
+                  + " preemption, admission, kai, engine): each builds only on those before it, so"
+                  + " a newcomer can read and test them bottom up");
 }

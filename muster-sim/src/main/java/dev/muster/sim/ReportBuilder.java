@@ -2,8 +2,8 @@ package dev.muster.sim;
 
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.Scenario;
-import dev.muster.core.admission.ClusterQueueState;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.quantity.Quantity;

@@ -1,7 +1,7 @@
 package dev.muster.sim;
 
 import dev.muster.api.scenario.WorkloadSource;
-import dev.muster.core.admission.Assignment;
+import dev.muster.core.queue.Assignment;
 import dev.muster.core.model.Workload;
 import dev.muster.sim.cluster.JobStandIn;
 import dev.muster.sim.report.Report;

@@ -302,7 +302,7 @@ public final class Simulation {
         }
     }
 
-    private void holdQuota(SimWorkload sw, String clusterQueue, dev.muster.core.admission.Assignment assignment) {
+    private void holdQuota(SimWorkload sw, String clusterQueue, dev.muster.core.queue.Assignment assignment) {
         sw.clusterQueue = clusterQueue;
         sw.assignment = assignment;
         sw.admissions++;

@@ -1,7 +1,7 @@
 package dev.muster.sim;
 
-import dev.muster.core.admission.Assignment;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.sim.report.Report;
 import java.util.ArrayList;
 import java.util.List;

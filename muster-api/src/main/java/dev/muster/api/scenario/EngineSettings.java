@@ -1,7 +1,7 @@
 package dev.muster.api.scenario;
 
-import dev.muster.core.admission.AdmissionSettings;
-import dev.muster.core.admission.PodsReadyPolicy;
+import dev.muster.core.engine.AdmissionSettings;
+import dev.muster.core.engine.PodsReadyPolicy;
 import dev.muster.core.preemption.FairSharingPreemption;
 
 /** Kueue's manager Configuration and Muster's own, as read from the manifests, in the engine's terms. */

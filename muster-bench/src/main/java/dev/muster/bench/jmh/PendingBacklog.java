@@ -1,6 +1,6 @@
 package dev.muster.bench.jmh;
 
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowWithinCohort;

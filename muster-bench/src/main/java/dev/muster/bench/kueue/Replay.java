@@ -2,7 +2,7 @@ package dev.muster.bench.kueue;
 
 import dev.muster.bench.kueue.GeneratedCluster.ArrivalStream;
 import dev.muster.bench.kueue.GeneratedCluster.Queue;
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.queue.Assignment;
+
 import dev.muster.core.model.ObjectKey;
 
 /**

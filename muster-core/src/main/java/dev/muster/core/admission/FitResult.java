@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.queue.Assignment;
+
 /** The outcome of trying to fit a workload into its ClusterQueue's quota. */
 public sealed interface FitResult {
 

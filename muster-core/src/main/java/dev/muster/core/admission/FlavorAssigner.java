@@ -1,5 +1,9 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.PodSetAssignment;
+
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.FlavorFungibility;
 import dev.muster.core.model.ClusterQueuePolicies.FungibilityPolicy;

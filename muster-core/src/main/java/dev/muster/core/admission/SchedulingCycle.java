@@ -1,5 +1,9 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+
 import dev.muster.core.fairshare.DominantResourceShare;
 import dev.muster.core.fairshare.Share;
 import dev.muster.core.model.ObjectKey;

@@ -1,13 +1,13 @@
 package dev.muster.core.engine;
 
-import dev.muster.core.admission.AdmissionSettings;
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.Assignment;
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.engine.AdmissionSettings;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.FlavorAssigner;
 import dev.muster.core.admission.SchedulingCycle;
-import dev.muster.core.admission.PodsReadyPolicy;
+import dev.muster.core.engine.PodsReadyPolicy;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ClusterQueuePolicies.AdmissionCheckRule;
 import dev.muster.core.model.ClusterQueueSpec;
@@ -18,7 +18,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.preemption.Preemptor;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.kai.KaiCycle;
 import dev.muster.core.kai.KaiQuotaTree;
 import dev.muster.core.model.KaiQueueSpec;
@@ -52,7 +52,8 @@ public final class Engine {
     private final Map<QuotaNode, List<ClusterQueueState>> queuesByRoot = new HashMap<>();
     private final Map<ObjectKey, LocalQueueSpec> localQueues = new HashMap<>();
     private final Map<String, Namespace> namespaces = new HashMap<>();
-    private final SchedulingCycle cycle;
+    /** Per cohort tree, whose rules schedule it. */
+    private final Map<QuotaNode, CyclePolicy> policies = new HashMap<>();
     private final KaiCycle kaiCycle;
     private final Set<String> kaiLeaves = new java.util.TreeSet<>();
     private final Set<String> kaiParents = new java.util.TreeSet<>();
@@ -171,10 +172,21 @@ public final class Engine {
         namespaces.forEach(ns -> this.namespaces.put(ns.name(), ns));
         Preemptor preemptor = new Preemptor(tree, queuesByRoot,
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
-        this.cycle = new SchedulingCycle(tree, new FlavorAssigner(tree.index(), settings.fairSharing(), flavors), preemptor,
-                settings.fairSharing(), settings.prioritySortingWithinCohort());
+        CyclePolicy kueue = new CyclePolicy.Kueue(new SchedulingCycle(tree,
+                new FlavorAssigner(tree.index(), settings.fairSharing(), flavors), preemptor,
+                settings.fairSharing(), settings.prioritySortingWithinCohort()));
         this.kaiCycle = kaiQueues.isEmpty() ? null
                 : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), kaiQueues, capacity);
+        queuesByRoot.forEach((root, members) -> {
+            boolean kai = members.get(0).isKai();
+            members.stream().filter(q -> q.isKai() != kai).findFirst().ifPresent(q -> {
+                throw new IllegalArgumentException("ClusterQueue " + (kai ? q.name() : members.get(0).name())
+                        + " is in the cohort tree of KAI queues " + (kai ? members.get(0).name() : q.name())
+                        + " (a cohort shares the name of a KAI parent queue); Kueue's and KAI's queues cannot"
+                        + " share quota: rename the cohort or the queue");
+            });
+            policies.put(root, kai ? new CyclePolicy.Kai(kaiCycle) : kueue);
+        });
     }
 
 
@@ -638,11 +650,7 @@ public final class Engine {
             QuotaNode root = rootsByName.get(rootId);
             holdClaimedRoom(root);
             try {
-                if (kaiCycle != null && root.name().equals(KaiQuotaTree.CLUSTER) && root.kind() == QuotaNode.Kind.COHORT) {
-                    kaiCycle.run(queuesByRoot.get(root), outcome);
-                } else {
-                    cycle.run(queuesByRoot.get(root), outcome);
-                }
+                policies.get(root).run(queuesByRoot.get(root), outcome);
             } finally {
                 heldRoom.releaseAll();
             }

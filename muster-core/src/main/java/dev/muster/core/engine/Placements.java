@@ -1,8 +1,8 @@
 package dev.muster.core.engine;
 
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.Assignment;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PlacementHints;
 import dev.muster.core.model.PodSet;

@@ -1,6 +1,6 @@
 package dev.muster.core.engine;
 
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 

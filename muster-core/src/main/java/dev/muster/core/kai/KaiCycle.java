@@ -1,8 +1,8 @@
 package dev.muster.core.kai;
 
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.Assignment;
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.FitResult;
 import dev.muster.core.admission.FlavorAssigner;
 import dev.muster.core.admission.SchedulingCycle;
@@ -97,7 +97,7 @@ public final class KaiCycle {
      */
     private void growGangs(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         for (ClusterQueueState q : leaves) {
-            for (dev.muster.core.admission.AdmittedWorkload g : List.copyOf(q.admittedWorkloads())) {
+            for (dev.muster.core.queue.AdmittedWorkload g : List.copyOf(q.admittedWorkloads())) {
                 if (outcome.evicting().contains(g.workload().key()) || !belowFullCount(g)) {
                     continue;
                 }
@@ -112,7 +112,7 @@ public final class KaiCycle {
         }
     }
 
-    private static boolean belowFullCount(dev.muster.core.admission.AdmittedWorkload g) {
+    private static boolean belowFullCount(dev.muster.core.queue.AdmittedWorkload g) {
         for (int i = 0; i < g.workload().podSets().size(); i++) {
             if (g.assignment().podSets().get(i).count() < g.workload().podSets().get(i).count()) {
                 return true;
@@ -122,10 +122,10 @@ public final class KaiCycle {
     }
 
     private static int pods(Assignment a) {
-        return a.podSets().stream().mapToInt(dev.muster.core.admission.PodSetAssignment::count).sum();
+        return a.podSets().stream().mapToInt(dev.muster.core.queue.PodSetAssignment::count).sum();
     }
 
-    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.admission.AdmittedWorkload g, Assignment larger,
+    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.queue.AdmittedWorkload g, Assignment larger,
             List<ClusterQueueState> leaves) {
         long[] extra = larger.usage();
         long[] current = g.assignment().usage();
@@ -224,7 +224,7 @@ public final class KaiCycle {
     private Assignment hypothetical(ClusterQueueState q, Workload wl) {
         FlavorResourceIndex index = tree.index();
         long[] usage = new long[index.size()];
-        List<dev.muster.core.admission.PodSetAssignment> podSets = new ArrayList<>();
+        List<dev.muster.core.queue.PodSetAssignment> podSets = new ArrayList<>();
         for (PodSet ps : wl.podSets()) {
             Map<String, String> flavors = new LinkedHashMap<>();
             ps.perPod().amounts().forEach((r, amount) -> {
@@ -234,7 +234,7 @@ public final class KaiCycle {
                     flavors.put(r, KaiQuotaTree.FLAVOR);
                 }
             });
-            podSets.add(new dev.muster.core.admission.PodSetAssignment(ps.name(), ps.minCount(), flavors));
+            podSets.add(new dev.muster.core.queue.PodSetAssignment(ps.name(), ps.minCount(), flavors));
         }
         return new Assignment(podSets, usage, true);
     }

@@ -1,6 +1,6 @@
 package dev.muster.core.kai;
 
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.muster.core.kai;
 
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.Assignment;
-import dev.muster.core.admission.ClusterQueueState;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;

@@ -1,6 +1,6 @@
 package dev.muster.core.preemption;
 
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.fairshare.DominantResourceShare;
 import dev.muster.core.fairshare.Share;
 import dev.muster.core.quota.QuotaNode;

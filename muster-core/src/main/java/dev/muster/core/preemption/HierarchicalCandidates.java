@@ -1,7 +1,7 @@
 package dev.muster.core.preemption;
 
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;
 import dev.muster.core.model.ClusterQueuePolicies.ReclaimWithinCohort;
 import dev.muster.core.model.ObjectKey;

@@ -1,8 +1,8 @@
 package dev.muster.core.preemption;
 
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.Assignment;
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;

@@ -1,6 +1,6 @@
 package dev.muster.core.preemption;
 
-import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.queue.AdmittedWorkload;
 
 /**
  * A workload to evict so that a preemptor fits.

@@ -2,11 +2,11 @@ package dev.muster.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
-import dev.muster.core.admission.AdmittedWorkload;
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.engine.AdmissionSettings;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.Decision;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowWithinCohort;

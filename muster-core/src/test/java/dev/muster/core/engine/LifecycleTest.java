@@ -2,9 +2,9 @@ package dev.muster.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
-import dev.muster.core.admission.PodsReadyPolicy;
+import dev.muster.core.engine.PodsReadyPolicy;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.AdmissionCheckRule;

@@ -1,6 +1,6 @@
 package dev.muster.core.engine;
 
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowWithinCohort;

@@ -2,7 +2,7 @@ package dev.muster.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -2,7 +2,7 @@ package dev.muster.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowPolicy;

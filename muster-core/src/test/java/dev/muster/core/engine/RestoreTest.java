@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.muster.core.admission.Decision;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.quantity.Quantity;
 import java.util.List;

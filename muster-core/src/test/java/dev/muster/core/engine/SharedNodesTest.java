@@ -54,7 +54,7 @@ class SharedNodesTest {
     void aRestoredGangKeepsThePlacesItsPodsHaveAndGetsPlacesForThoseWithout() {
         Engine engine = f.queue("q", null, 16).engineOnNodes(List.of(cpuNode("a", 4, Map.of()), cpuNode("b", 4, Map.of())));
         var gang = f.workload("q", "gang", 0, 3, 2);
-        engine.restore(gang, "q", List.of(new dev.muster.core.admission.PodSetAssignment("main", 3,
+        engine.restore(gang, "q", List.of(new dev.muster.core.queue.PodSetAssignment("main", 3,
                 Map.of("cpu", "default"))), true, 0);
 
         // Two pods ran on b before the restart; the third had no node yet.

@@ -2,7 +2,7 @@ package dev.muster.core.kai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
+import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.KaiQueueSpec;
@@ -82,7 +82,7 @@ class KaiEngineTest {
         assertThat(submitted.usage("a").get("default").get(GPU)).isEqualTo(Quantity.ofMilli(750));
 
         Engine restarted = engine.get();
-        restarted.restore(memory, "a", List.of(new dev.muster.core.admission.PodSetAssignment("main", 1,
+        restarted.restore(memory, "a", List.of(new dev.muster.core.queue.PodSetAssignment("main", 1,
                 Map.of("cpu", "default", GPU, "default"))), true, 0);
         assertThat(restarted.usage("a").get("default").get(GPU)).isEqualTo(Quantity.ofMilli(750));
     }

@@ -2,10 +2,10 @@ package dev.muster.core.kai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
-import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.engine.AdmissionSettings;
+import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.admission.Decision;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;

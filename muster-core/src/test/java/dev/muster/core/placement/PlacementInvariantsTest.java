@@ -2,8 +2,8 @@ package dev.muster.core.placement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.muster.core.admission.AdmissionSettings;
-import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.engine.AdmissionSettings;
+import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ClusterQueuePolicies;
@@ -91,7 +91,7 @@ class PlacementInvariantsTest {
                         ClusterQueuePolicies.FlavorFungibility.DEFAULT, List.of(), ClusterQueuePolicies.StopPolicy.NONE));
         Engine engine = new Engine(List.of(cq), List.of(), List.of(new LocalQueueSpec(new ObjectKey("ns", "main"), "cq")),
                 List.of(), List.of(), Map.of(), w.nodes(), List.of(),
-                new AdmissionSettings(false, List.of(), dev.muster.core.admission.PodsReadyPolicy.DISABLED, 60_000, w.policy()));
+                new AdmissionSettings(false, List.of(), dev.muster.core.engine.PodsReadyPolicy.DISABLED, 60_000, w.policy()));
         Random r = new Random(w.seed() * 7 + 1);
         List<String> log = new ArrayList<>();
         List<ObjectKey> running = new ArrayList<>();

@@ -1,6 +1,6 @@
 package dev.muster.operator.decide;
 
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.engine.Engine;
 import dev.muster.operator.metrics.MusterMetrics;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import dev.muster.api.scenario.KueueQueueing;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceFlavorSpec;
@@ -655,7 +655,7 @@ public final class Decider implements AutoCloseable {
     }
 
     /** Each pod set's pod template and admitted count, for the capacity a request asks for. */
-    private static List<ProvisioningChecks.PodSetTemplate> templates(TrackedJob t, dev.muster.core.admission.Assignment a) {
+    private static List<ProvisioningChecks.PodSetTemplate> templates(TrackedJob t, dev.muster.core.queue.Assignment a) {
         List<ProvisioningChecks.PodSetTemplate> out = new ArrayList<>();
         var paths = t.adapter.podTemplates(t.live);
         for (PodSetAssignment psa : a.podSets()) {

@@ -3,7 +3,7 @@ package dev.muster.operator.decide;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.muster.core.admission.ClusterQueueState;
+import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.FlavorQuotas;
 import dev.muster.core.model.ResourceGroup;

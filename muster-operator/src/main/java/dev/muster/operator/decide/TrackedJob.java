@@ -2,7 +2,7 @@ package dev.muster.operator.decide;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.scenario.WorkloadSource;
-import dev.muster.core.admission.Assignment;
+import dev.muster.core.queue.Assignment;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.operator.jobs.JobAdapter;

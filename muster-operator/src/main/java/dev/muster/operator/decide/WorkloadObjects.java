@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.muster.core.admission.PodSetAssignment;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.PodSet;
 import dev.muster.operator.jobs.PodTemplatePath;
 import dev.muster.operator.kube.KubeKind;

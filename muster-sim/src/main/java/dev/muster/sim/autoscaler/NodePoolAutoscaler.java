@@ -8,7 +8,7 @@ import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.placement.PodPlacement;
-import dev.muster.core.admission.AdmittedWorkload;
+import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.sim.Timeline;
 import dev.muster.sim.VirtualTime;
 import dev.muster.sim.provisioning.ProvisioningRequest;

@@ -1,4 +1,4 @@
-package dev.muster.core.admission;
+package dev.muster.core.queue;
 
 import dev.muster.core.quota.FlavorResourceIndex;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.muster.core.admission;
+package dev.muster.core.engine;
 
 import java.util.Optional;
 

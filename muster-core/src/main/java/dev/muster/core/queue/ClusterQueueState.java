@@ -1,4 +1,4 @@
-package dev.muster.core.admission;
+package dev.muster.core.queue;
 
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.ObjectKey;
@@ -76,11 +76,11 @@ public final class ClusterQueueState {
     }
 
     /** The resource group covering {@code resource}, or null when this queue has no quota for it. */
-    ResourceGroup groupFor(String resource) {
+    public ResourceGroup groupFor(String resource) {
         return groupByResource.get(resource);
     }
 
-    boolean covers(String resource) {
+    public boolean covers(String resource) {
         return groupByResource.containsKey(resource);
     }
 
@@ -88,12 +88,12 @@ public final class ClusterQueueState {
         return Collections.unmodifiableNavigableSet(pending);
     }
 
-    void markInadmissible(int shape, long freedVersion, String reason) {
+    public void markInadmissible(int shape, long freedVersion, String reason) {
         inadmissible.put(shape, new Inadmissible(freedVersion, reason));
     }
 
     /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */
-    String inadmissibleReason(int shape, long freedVersion) {
+    public String inadmissibleReason(int shape, long freedVersion) {
         Inadmissible i = inadmissible.get(shape);
         return i != null && i.freedVersion() == freedVersion ? i.reason() : null;
     }

@@ -1,4 +1,4 @@
-package dev.muster.core.admission;
+package dev.muster.core.engine;
 
 import dev.muster.core.preemption.FairSharingPreemption;
 import java.util.List;

@@ -157,6 +157,15 @@ public final class ScenarioLoader {
         return load(read, yamlTextsByFileName, seed, new ErrorLog());
     }
 
+    /**
+     * Loads documents already parsed, as one scenario: objects that come as trees (the operator's live
+     * objects, named by {@link ManifestDocument#file} as {@code RayJob default/train}) are read as
+     * they are, not written out as YAML and parsed again.
+     */
+    public static Scenario loadDocuments(List<ManifestDocument> documents, long seed) throws ManifestException {
+        return load(documents, Map.of(), seed, new ErrorLog());
+    }
+
     private static Scenario load(List<ManifestDocument> read, Map<String, String> texts, long seed, ErrorLog errors)
             throws ManifestException {
         ScenarioDraft draft = new ScenarioDraft();

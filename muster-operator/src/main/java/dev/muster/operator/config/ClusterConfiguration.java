@@ -49,12 +49,23 @@ public final class ClusterConfiguration {
      * ({@code muster run --config}), whose errors name the file.
      */
     public static ClusterConfiguration of(Collection<JsonNode> liveObjects, Map<String, String> files) throws ManifestException {
-        Map<String, String> texts = new TreeMap<>(files);
+        // Files and live objects in name order: the result and its errors do not depend on watch order.
+        Map<String, List<ManifestDocument>> byOrigin = new TreeMap<>();
+        files.forEach((name, text) -> byOrigin.put(name, null));
         for (JsonNode o : liveObjects) {
-            texts.put(LiveManifests.origin(o), LiveManifests.yaml(LiveManifests.manifest(o)));
+            byOrigin.put(LiveManifests.origin(o), List.of(live(o, LiveManifests.manifest(o))));
         }
-        List<ManifestDocument> documents = ScenarioLoader.read(texts);
-        return new ClusterConfiguration(documents, ScenarioLoader.load(documents, Map.of(), ScenarioLoader.DEFAULT_SEED));
+        Map<String, String> texts = new TreeMap<>(files);
+        List<ManifestDocument> parsedFiles = ScenarioLoader.read(texts);
+        List<ManifestDocument> documents = new java.util.ArrayList<>();
+        byOrigin.forEach((origin, docs) -> documents.addAll(docs != null ? docs
+                : parsedFiles.stream().filter(d -> d.file().equals(origin)).toList()));
+        return new ClusterConfiguration(List.copyOf(documents), ScenarioLoader.loadDocuments(documents, ScenarioLoader.DEFAULT_SEED));
+    }
+
+    /** A live object as a document of its own, named as messages name it ({@code RayJob default/train}). */
+    private static ManifestDocument live(JsonNode liveObject, ObjectNode manifest) {
+        return new ManifestDocument(LiveManifests.origin(liveObject), 1, manifest);
     }
 
     public Scenario scenario() {
@@ -82,8 +93,9 @@ public final class ClusterConfiguration {
             return known.renamed(new ObjectKey(meta.path("namespace").asText(""), name),
                     new SourceLocation(origin, at.document(), at.kind(), name));
         }
-        Scenario withJob = ScenarioLoader.load(documents, Map.of(origin, LiveManifests.yaml(manifest)),
-                ScenarioLoader.DEFAULT_SEED);
+        List<ManifestDocument> withJobDocuments = new java.util.ArrayList<>(documents);
+        withJobDocuments.add(live(liveJob, manifest));
+        Scenario withJob = ScenarioLoader.loadDocuments(withJobDocuments, ScenarioLoader.DEFAULT_SEED);
         WorkloadSource read = withJob.workloads().get(0);
         if (read.key().name().equals(name)) { // a generateName'd object gets a made-up name: not a shape to reuse
             byShape.put(shape, read);

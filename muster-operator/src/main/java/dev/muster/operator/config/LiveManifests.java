@@ -1,22 +1,15 @@
 package dev.muster.operator.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import java.io.UncheckedIOException;
-import com.fasterxml.jackson.core.JsonProcessingException;
 
 /**
  * Objects read from the API as the manifests Muster reads: what the API server adds to an object
  * (uid, resourceVersion, managedFields, status) is dropped, so that the same readers, with the
- * same checks and error messages, serve files and live objects.
+ * same checks and error messages, serve files and live objects (read as trees, never written
+ * out as YAML text and parsed again).
  */
 public final class LiveManifests {
-
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER));
 
     private LiveManifests() {
     }
@@ -40,14 +33,6 @@ public final class LiveManifests {
             status.retain("allocatable", "capacity");
         }
         return out;
-    }
-
-    public static String yaml(JsonNode manifest) {
-        try {
-            return YAML.writeValueAsString(manifest);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** How messages name a live object: {@code RayJob default/train}, as a file name would name a file. */

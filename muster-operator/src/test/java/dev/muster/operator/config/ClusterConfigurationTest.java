@@ -68,4 +68,37 @@ class ClusterConfigurationTest {
         assertThatThrownBy(() -> c.workload(job("lost", "no-such-queue", "1")))
                 .isInstanceOf(ManifestException.class).hasMessageContaining("lost");
     }
+
+    @Test
+    void aBadLiveObjectIsRefusedNamingTheObjectAndTheField() {
+        JsonNode badQueue = yaml("""
+                {apiVersion: kueue.x-k8s.io/v1beta1, kind: ClusterQueue, metadata: {name: broken},
+                 spec: {namespaceSelector: {}, resourceGroups: [{coveredResources: [cpu],
+                   flavors: [{name: rf, resources: [{name: cpu, nominalQuota: "ten"}]}]}]}}""");
+        assertThatThrownBy(() -> ClusterConfiguration.of(List.of(
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: ResourceFlavor, metadata: {name: rf}}"), badQueue)))
+                .isInstanceOf(ManifestException.class)
+                .hasMessageContaining("ClusterQueue broken")
+                .hasMessageContaining("nominalQuota");
+    }
+
+    @Test
+    void liveObjectsAndConfigurationFilesAreReadAsOneConfiguration() throws ManifestException {
+        ClusterConfiguration c = ClusterConfiguration.of(List.of(
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: ResourceFlavor, metadata: {name: rf}}"),
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: LocalQueue, metadata: {name: lq, namespace: team}, spec: {clusterQueue: cq}}"),
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: WorkloadPriorityClass, metadata: {name: high}, value: 1000}")),
+                java.util.Map.of("queues.yaml", """
+                        apiVersion: kueue.x-k8s.io/v1beta1
+                        kind: ClusterQueue
+                        metadata: {name: cq}
+                        spec:
+                          namespaceSelector: {}
+                          resourceGroups:
+                          - coveredResources: [cpu]
+                            flavors: [{name: rf, resources: [{name: cpu, nominalQuota: 10}]}]
+                        """));
+        assertThat(c.scenario().clusterQueues()).extracting(q -> q.name()).containsExactly("cq");
+        assertThat(c.workload(job("a", "lq", "1")).localQueue()).contains("lq");
+    }
 }

@@ -64,9 +64,9 @@ final class ReportBuilder {
         Map<String, Map<String, String>> flavors = new LinkedHashMap<>();
         List<Report.PodSetCount> podSets = new ArrayList<>();
         // Flavors and counts of the current admission; a finished workload keeps its last one.
-        boolean showsAdmission = w.assignment != null && w.state != WorkloadState.Pending;
+        boolean showsAdmission = w.status.assignment() != null && w.state() != WorkloadState.Pending;
         if (showsAdmission) {
-            for (PodSetAssignment ps : w.assignment.podSets()) {
+            for (PodSetAssignment ps : w.status.assignment().podSets()) {
                 flavors.put(ps.name(), new TreeMap<>(ps.flavors()));
                 podSets.add(new Report.PodSetCount(ps.name(), ps.count()));
             }
@@ -77,15 +77,21 @@ final class ReportBuilder {
         }
         String queue = !w.workload.queueName().isEmpty() ? w.workload.queueName() : w.source.kaiQueue().orElse(null);
         return new Report.WorkloadReport(w.source.kind(), w.source.key().namespace(), w.source.key().name(), queue,
-                w.clusterQueue, w.source.priority(), w.state.name(), seconds(w.admittedAtMillis),
-                seconds(w.finishedAtMillis), flavors, podSets, List.copyOf(w.evictions), pods(w), w.message);
+                w.status.clusterQueue(), w.source.priority(), w.state().name(),
+                seconds(w.status.admittedAtMillis().orElse(null)), seconds(w.status.finishedAtMillis().orElse(null)),
+                flavors, podSets, evictions(w), pods(w), w.status.message());
+    }
+
+    private static List<Report.Eviction> evictions(SimWorkload w) {
+        return w.status.evictions().stream()
+                .map(e -> new Report.Eviction(e.atMillis() / 1000.0, e.reason(), e.detail())).toList();
     }
 
     /** Kueue's admittedWorkloads: quota reserved and every check Ready (QuotaReserved ones are "reserving"). */
     private static int admittedIn(List<SimWorkload> workloads, String clusterQueue) {
         int n = 0;
         for (SimWorkload w : workloads) {
-            if (w.state == WorkloadState.Admitted && clusterQueue.equals(w.clusterQueue)) {
+            if (w.state() == WorkloadState.Admitted && clusterQueue.equals(w.status.clusterQueue())) {
                 n++;
             }
         }

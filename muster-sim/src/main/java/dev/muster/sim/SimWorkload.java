@@ -1,11 +1,9 @@
 package dev.muster.sim;
 
 import dev.muster.api.scenario.WorkloadSource;
-import dev.muster.core.queue.Assignment;
+import dev.muster.core.status.WorkloadStatus;
 import dev.muster.core.model.Workload;
 import dev.muster.sim.cluster.JobStandIn;
-import dev.muster.sim.report.Report;
-import java.util.ArrayList;
 import java.util.List;
 
 /** One workload as the simulator tracks it: what the user declared and what happened to it. */
@@ -14,25 +12,40 @@ final class SimWorkload {
     final WorkloadSource source;
     final Workload workload;
     final JobStandIn standIn;
-    WorkloadState state = WorkloadState.Pending;
+    /**
+     * Phase, queue, assignment, message and evictions, rendered from the engine's decisions by the
+     * core's one renderer (the operator writes the same into Workload objects). Its reservation count
+     * numbers the events of each admission, so that those of an earlier one are ignored.
+     */
+    final WorkloadStatus status;
     boolean arrived;
-    String clusterQueue;
-    Assignment assignment;
-    Long admittedAtMillis;
-    Long finishedAtMillis;
-    /** Quota reservations so far; events carry the number of the one they belong to. */
-    int admissions;
     Long podsReadyAtMillis;
     /** Where its pods run, while admitted and when nodes are known. */
     List<dev.muster.core.placement.PodPlacement> pods = List.of();
-    String message = "";
-    final List<Report.Eviction> evictions = new ArrayList<>();
 
-    /** @param suspendedByKueue whether a Kueue queue manages it, so that it is created suspended */
-    SimWorkload(WorkloadSource source, Workload workload, boolean suspendedByKueue) {
+    /**
+     * @param suspendedByKueue whether a Kueue queue manages it, so that it is created suspended
+     * @param kaiQueue         whether it is in a KAI queue
+     */
+    SimWorkload(WorkloadSource source, Workload workload, boolean suspendedByKueue, boolean kaiQueue) {
         this.source = source;
         this.workload = workload;
         this.standIn = JobStandIn.forKind(source.kind(), suspendedByKueue);
+        this.status = new WorkloadStatus(kaiQueue);
+    }
+
+    /** The state as the report names it. */
+    WorkloadState state() {
+        return switch (status.phase()) {
+            case PENDING -> WorkloadState.Pending;
+            case QUOTA_RESERVED -> WorkloadState.QuotaReserved;
+            case ADMITTED -> WorkloadState.Admitted;
+            case FINISHED -> WorkloadState.Finished;
+        };
+    }
+
+    boolean is(WorkloadStatus.Phase phase) {
+        return status.phase() == phase;
     }
 
     String objectRef() {

@@ -18,6 +18,7 @@ import dev.muster.sim.provisioning.ProvisioningCheckController;
 import dev.muster.sim.cluster.JobStandIn;
 import dev.muster.core.model.CheckState;
 import dev.muster.sim.report.Report;
+import dev.muster.core.status.WorkloadStatus.Phase;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -74,7 +75,7 @@ public final class Simulation {
         for (WorkloadSource source : scenario.workloads()) {
             Workload wl = new Workload(engineKey(source, collisions), localQueueOf(source, scenario), source.priority(),
                     source.arrivalMillis(), sequence++, source.podSets());
-            SimWorkload sw = new SimWorkload(source, wl, !wl.queueName().isEmpty() && !inKaiQueue(source));
+            SimWorkload sw = new SimWorkload(source, wl, !wl.queueName().isEmpty() && !inKaiQueue(source), inKaiQueue(source));
             workloads.add(sw);
             byEngineKey.put(wl.key(), sw);
         }
@@ -151,8 +152,8 @@ public final class Simulation {
     /** The provisioning check controller says why a workload holding quota still waits. */
     private void provisioningMessage(ObjectKey key, String message) {
         SimWorkload sw = byEngineKey.get(key);
-        if (sw != null && sw.state == WorkloadState.QuotaReserved) {
-            sw.message = "quota reserved in ClusterQueue " + sw.clusterQueue + "; " + message;
+        if (sw != null && sw.is(Phase.QUOTA_RESERVED)) {
+            sw.status.say("quota reserved in ClusterQueue " + sw.status.clusterQueue() + "; " + message);
         }
     }
 
@@ -179,19 +180,17 @@ public final class Simulation {
             engine.submit(sw.workload);
             return;
         }
-        sw.message = "not managed by any queue: add the label kai.scheduler/queue (KAI) or"
-                + " kueue.x-k8s.io/queue-name (Kueue) naming the queue it belongs to; it stays Pending until then";
-        timeline.add(now, sw.objectRef(), "Warning", "QueueLabelMissing", sw.message);
+        sw.status.say("not managed by any queue: add the label kai.scheduler/queue (KAI) or"
+                + " kueue.x-k8s.io/queue-name (Kueue) naming the queue it belongs to; it stays Pending until then");
+        timeline.add(now, sw.objectRef(), "Warning", "QueueLabelMissing", sw.status.message());
     }
 
     private void complete(SimWorkload sw, int admission) {
-        if (sw.admissions != admission || sw.state != WorkloadState.Admitted) {
+        if (sw.status.reservations() != admission || !sw.is(Phase.ADMITTED)) {
             return;
         }
-        sw.state = WorkloadState.Finished;
-        sw.finishedAtMillis = now;
         sw.pods = List.of();
-        sw.message = "finished after running " + Timeline.duration(sw.source.durationMillis().orElse(0L));
+        sw.status.finished(now, "finished after running " + Timeline.duration(sw.source.durationMillis().orElse(0L)));
         engine.remove(sw.workload.key());
         provisioning.released(sw.workload.key());
         record(sw, sw.standIn.finished());
@@ -235,8 +234,8 @@ public final class Simulation {
                 case Decision.Resize resize -> {
                     sw.pods = engine.pods(sw.workload.key());
                     boolean down = resize.to().podSets().stream().mapToInt(p -> p.count()).sum()
-                            < sw.assignment.podSets().stream().mapToInt(p -> p.count()).sum();
-                    sw.assignment = resize.to();
+                            < sw.status.assignment().podSets().stream().mapToInt(p -> p.count()).sum();
+                    sw.status.apply(resize, now);
                     timeline.add(now, sw.objectRef(), down ? "Warning" : "Normal", down ? "ScaledDown" : "ScaledUp",
                             (down ? "scaled down to " : "scaled up to ") + Timeline.describe(resize.to()) + ": " + resize.message());
                 }
@@ -245,10 +244,10 @@ public final class Simulation {
                     evicted.add(d.workload());
                 }
                 case Decision.Wait wait -> {
-                    sw.message = wait.reason();
+                    sw.status.apply(wait, now);
                     // A workload holding quota whose checks passed may still wait for room on the nodes.
                     timeline.add(now, sw.objectRef(), "Normal",
-                            sw.state == WorkloadState.QuotaReserved ? "WaitingForNodes" : "Pending", wait.reason());
+                            sw.is(Phase.QUOTA_RESERVED) ? "WaitingForNodes" : "Pending", wait.reason());
                 }
             }
         }
@@ -256,23 +255,20 @@ public final class Simulation {
     }
 
     private void evict(SimWorkload sw, Decision.Evict evict) {
-        boolean podsStarted = sw.state == WorkloadState.Admitted;
+        boolean podsStarted = sw.is(Phase.ADMITTED);
         provisioning.released(sw.workload.key());
         sw.pods = List.of();
-        sw.state = WorkloadState.Pending;
-        sw.admittedAtMillis = null;
-        sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
-        if (sw.evictions.size() > MAX_EVICTIONS_PER_WORKLOAD) {
+        sw.status.apply(evict, now);
+        if (sw.status.evictions().size() > MAX_EVICTIONS_PER_WORKLOAD) {
             // A safety net, not a rule of Kueue or KAI: workloads that keep preempting each other
             // would otherwise run the virtual clock on forever (one pass a millisecond) until the
             // heap is gone. Stop loudly, naming the workload and the last eviction.
             throw new IllegalStateException("safety net: " + sw.workload.key() + " was evicted "
-                    + sw.evictions.size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason()
+                    + sw.status.evictions().size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason()
                     + (evict.detail().isEmpty() ? "" : " " + evict.detail()) + ": " + evict.message()
                     + "); admissions and preemptions do not settle, so the simulation stops. This is a defect of"
                     + " the policy engine; please report it with the scenario");
         }
-        sw.message = evict.message();
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
                 evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
         if (podsStarted) {
@@ -281,10 +277,8 @@ public final class Simulation {
     }
 
     private void reserve(SimWorkload sw, Decision.ReserveQuota reserve) {
-        holdQuota(sw, reserve.clusterQueue(), reserve.assignment());
-        sw.state = WorkloadState.QuotaReserved;
-        sw.message = "quota reserved in ClusterQueue " + reserve.clusterQueue() + "; waiting for admission checks "
-                + String.join(", ", reserve.checks());
+        sw.status.apply(reserve, now);
+        sw.podsReadyAtMillis = null;
         timeline.add(now, sw.objectRef(), "Normal", "QuotaReserved",
                 "quota reserved in ClusterQueue " + reserve.clusterQueue() + ": " + Timeline.describe(reserve.assignment())
                         + "; admission checks " + String.join(", ", reserve.checks()) + " must pass first");
@@ -297,20 +291,13 @@ public final class Simulation {
             }
             checks.answer(sw.workload.key().toString(), check).ifPresentOrElse(
                     answer -> events.schedule(now + answer.delayMillis(),
-                            new EventQueue.CheckOutcome(index, sw.admissions, check, answer.state())),
-                    () -> sw.message += "; " + checks.unanswered(check));
+                            new EventQueue.CheckOutcome(index, sw.status.reservations(), check, answer.state())),
+                    () -> sw.status.say(sw.status.message() + "; " + checks.unanswered(check)));
         }
     }
 
-    private void holdQuota(SimWorkload sw, String clusterQueue, dev.muster.core.queue.Assignment assignment) {
-        sw.clusterQueue = clusterQueue;
-        sw.assignment = assignment;
-        sw.admissions++;
-        sw.podsReadyAtMillis = null;
-    }
-
     private void checkAnswered(SimWorkload sw, EventQueue.CheckOutcome outcome) {
-        if (sw.admissions != outcome.admission() || sw.state != WorkloadState.QuotaReserved) {
+        if (sw.status.reservations() != outcome.admission() || !sw.is(Phase.QUOTA_RESERVED)) {
             return;
         }
         CheckState state = CheckState.valueOf(outcome.state().toUpperCase(java.util.Locale.ROOT));
@@ -320,14 +307,12 @@ public final class Simulation {
     }
 
     private void admit(SimWorkload sw, Decision.Admit admit) {
-        if (sw.state != WorkloadState.QuotaReserved) {
-            holdQuota(sw, admit.clusterQueue(), admit.assignment());
+        if (!sw.is(Phase.QUOTA_RESERVED)) {
+            sw.podsReadyAtMillis = null;
         }
-        sw.state = WorkloadState.Admitted;
-        sw.admittedAtMillis = now;
+        sw.status.apply(admit, now);
         sw.pods = admit.pods();
         String by = (inKaiQueue(sw.source) ? "queue " : "ClusterQueue ") + admit.clusterQueue();
-        sw.message = "admitted by " + by;
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",
                 "admitted by " + by + ": " + Timeline.describe(admit.assignment()));
         if (!sw.pods.isEmpty()) {
@@ -337,34 +322,35 @@ public final class Simulation {
         int index = workloads.indexOf(sw);
         long readyAfter = sw.source.podsReadyAfterMillis();
         if (readyAfter == 0) {
-            podsReady(sw, sw.admissions);
+            podsReady(sw, sw.status.reservations());
         } else {
-            events.schedule(now + readyAfter, new EventQueue.PodsReady(index, sw.admissions));
+            events.schedule(now + readyAfter, new EventQueue.PodsReady(index, sw.status.reservations()));
         }
     }
 
     private void podsReady(SimWorkload sw, int admission) {
-        if (sw.admissions != admission || sw.state != WorkloadState.Admitted) {
+        if (sw.status.reservations() != admission || !sw.is(Phase.ADMITTED)) {
             return;
         }
         sw.podsReadyAtMillis = now;
         engine.podsReady(sw.workload.key());
+        sw.status.podsReady(now);
         if (sw.source.podsReadyAfterMillis() > 0) {
             timeline.add(now, sw.objectRef(), "Normal", "PodsReady", "all admitted pods are running");
         }
         sw.source.durationMillis().ifPresent(d ->
-                events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.admissions)));
-        if (sw.admissions == 1) {
+                events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.status.reservations())));
+        if (sw.status.reservations() == 1) {
             // Failures are moments in the workload's life: they strike once, counted from when it first runs.
             for (dev.muster.api.scenario.PodFailure f : sw.source.podFailures()) {
                 events.schedule(now + f.afterMillis(),
-                        new EventQueue.PodsFail(workloads.indexOf(sw), sw.admissions, f.podSet(), f.count()));
+                        new EventQueue.PodsFail(workloads.indexOf(sw), sw.status.reservations(), f.podSet(), f.count()));
             }
         }
     }
 
     private void podsFail(SimWorkload sw, EventQueue.PodsFail f) {
-        if (sw.admissions != f.admission() || sw.state != WorkloadState.Admitted) {
+        if (sw.status.reservations() != f.admission() || !sw.is(Phase.ADMITTED)) {
             return;
         }
         timeline.add(now, sw.objectRef(), "Warning", "PodsFailed",

@@ -1,0 +1,210 @@
+package dev.muster.core.status;
+
+import dev.muster.core.admission.Decision;
+import dev.muster.core.queue.Assignment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a workload's status says, rendered once from the engine's decisions for both modes: the
+ * simulator's report reads its phase and message, the operator writes its conditions to the
+ * Workload object. Keeping one renderer means {@code muster simulate} and {@code muster run} cannot
+ * describe the same decision in two ways. The message is the one-line "why" a user reads; the
+ * conditions follow Kueue's Workload API (types, reasons, and transition times that change only
+ * when a condition's status does).
+ */
+public final class WorkloadStatus {
+
+    /** Where the workload is in its life, as reports name it. */
+    public enum Phase {
+        PENDING, QUOTA_RESERVED, ADMITTED, FINISHED;
+
+        /** Whether quota is held in this phase. */
+        public boolean holdsQuota() {
+            return this == QUOTA_RESERVED || this == ADMITTED;
+        }
+    }
+
+    /** An eviction as reports list it. */
+    public record Eviction(long atMillis, String reason, String detail) {
+    }
+
+    private final boolean kaiQueue;
+    private Phase phase = Phase.PENDING;
+    private String clusterQueue;
+    private Assignment assignment;
+    private Long admittedAtMillis;
+    private Long finishedAtMillis;
+    private int reservations;
+    private String message = "";
+    private final Map<String, Condition> conditions = new LinkedHashMap<>();
+    private final List<Eviction> evictions = new ArrayList<>();
+
+    /** @param kaiQueue the workload is in a KAI queue, which messages call a queue, not a ClusterQueue */
+    public WorkloadStatus(boolean kaiQueue) {
+        this.kaiQueue = kaiQueue;
+    }
+
+    /** Follows one decision about this workload, taken at {@code nowMillis}. */
+    public void apply(Decision decision, long nowMillis) {
+        switch (decision) {
+            case Decision.Admit admit -> admitted(admit, nowMillis);
+            case Decision.ReserveQuota reserve -> reserved(reserve, nowMillis);
+            case Decision.Evict evict -> evicted(evict, nowMillis);
+            case Decision.Wait wait -> waiting(wait.reason(), nowMillis);
+            case Decision.Resize resize -> assignment = resize.to();
+        }
+    }
+
+    private void admitted(Decision.Admit admit, long nowMillis) {
+        if (phase != Phase.QUOTA_RESERVED) {
+            holdQuota(admit.clusterQueue(), admit.assignment());
+        }
+        assignment = admit.assignment();
+        phase = Phase.ADMITTED;
+        admittedAtMillis = nowMillis;
+        message = "admitted by " + (kaiQueue ? "queue " : "ClusterQueue ") + admit.clusterQueue();
+        set("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + admit.clusterQueue(), nowMillis);
+        set("Admitted", true, "Admitted", "The workload is admitted", nowMillis);
+        conditions.remove("Evicted");
+        conditions.remove("Preempted");
+    }
+
+    private void reserved(Decision.ReserveQuota reserve, long nowMillis) {
+        holdQuota(reserve.clusterQueue(), reserve.assignment());
+        phase = Phase.QUOTA_RESERVED;
+        String checks = String.join(", ", reserve.checks());
+        message = "quota reserved in ClusterQueue " + reserve.clusterQueue() + "; waiting for admission checks " + checks;
+        set("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + reserve.clusterQueue(), nowMillis);
+        set("Admitted", false, "UnsatisfiedChecks", "waiting for admission checks " + checks, nowMillis);
+    }
+
+    private void holdQuota(String queue, Assignment held) {
+        clusterQueue = queue;
+        assignment = held;
+        reservations++;
+    }
+
+    private void evicted(Decision.Evict evict, long nowMillis) {
+        phase = Phase.PENDING;
+        admittedAtMillis = null;
+        message = evict.message();
+        evictions.add(new Eviction(nowMillis, evict.reason(), evict.detail()));
+        set("Evicted", true, evict.reason(), evict.message(), nowMillis);
+        if (evict.reason().equals("Preempted")) {
+            set("Preempted", true, evict.detail(), evict.message(), nowMillis);
+        }
+        set("QuotaReserved", false, "Pending", evict.message(), nowMillis);
+        set("Admitted", false, "NoReservation", evict.message(), nowMillis);
+        conditions.remove("PodsReady");
+    }
+
+    private void waiting(String reason, long nowMillis) {
+        message = reason;
+        if (phase == Phase.PENDING) {
+            set("QuotaReserved", false, "Pending", reason, nowMillis);
+        }
+    }
+
+    /**
+     * The workload was evicted but its pods still run (a job being stopped): as in Kueue, its quota
+     * is given back only once they have stopped, so QuotaReserved stays true until {@link #released}.
+     */
+    public void releasing(long nowMillis) {
+        set("QuotaReserved", true, "QuotaReserved",
+                "the quota is given back once the pods of the evicted job have stopped", nowMillis);
+    }
+
+    /** The pods of an evicted workload have stopped: it holds no quota and waits again. */
+    public void released(long nowMillis) {
+        set("QuotaReserved", false, "Pending", message, nowMillis);
+    }
+
+    /** All admitted pods run (Kueue's PodsReady). */
+    public void podsReady(long nowMillis) {
+        set("PodsReady", true, "PodsReady", "all pods of the workload run", nowMillis);
+    }
+
+    /** The job finished; {@code why} is the report's message (how long it ran, or that it finished). */
+    public void finished(long nowMillis, String why) {
+        phase = Phase.FINISHED;
+        finishedAtMillis = nowMillis;
+        message = why;
+        set("Finished", true, "Succeeded", "the job finished", nowMillis);
+        set("Admitted", false, "NoReservation", "the job finished", nowMillis);
+        set("QuotaReserved", false, "NoReservation", "the job finished", nowMillis);
+    }
+
+    /** A message from outside the engine's decisions (a check controller, an unmanaged job); conditions stay. */
+    public void say(String why) {
+        message = why;
+    }
+
+    /**
+     * Takes over a status recorded earlier (a restarted operator reads its Workload object): the
+     * conditions as they were, with their transition times, and where quota is held.
+     */
+    public void restore(Phase recordedPhase, String queue, Assignment held, long admittedAt, List<Condition> recorded) {
+        phase = recordedPhase;
+        clusterQueue = queue;
+        assignment = held;
+        admittedAtMillis = admittedAt;
+        recorded.forEach(c -> conditions.put(c.type(), c));
+    }
+
+    private void set(String type, boolean status, String reason, String text, long nowMillis) {
+        Condition old = conditions.get(type);
+        long since = old != null && old.status() == status ? old.lastTransitionMillis() : nowMillis;
+        conditions.put(type, new Condition(type, status, reason, text, since));
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    /** The ClusterQueue (or KAI queue) that reserved quota last; kept after an eviction for reports. */
+    public String clusterQueue() {
+        return clusterQueue;
+    }
+
+    /**
+     * The last assignment: in force while the phase is QUOTA_RESERVED or ADMITTED; kept afterwards
+     * so that a report can say what a finished workload ran with. Null before the first reservation.
+     */
+    public Assignment assignment() {
+        return assignment;
+    }
+
+    public Optional<Long> admittedAtMillis() {
+        return Optional.ofNullable(admittedAtMillis);
+    }
+
+    public Optional<Long> finishedAtMillis() {
+        return Optional.ofNullable(finishedAtMillis);
+    }
+
+    /** Quota reservations so far: 1 for the first admission, one more after each eviction and readmission. */
+    public int reservations() {
+        return reservations;
+    }
+
+    public String message() {
+        return message;
+    }
+
+    /** The conditions in the order each was first set. */
+    public List<Condition> conditions() {
+        return List.copyOf(conditions.values());
+    }
+
+    public Optional<Condition> condition(String type) {
+        return Optional.ofNullable(conditions.get(type));
+    }
+
+    public List<Eviction> evictions() {
+        return List.copyOf(evictions);
+    }
+}

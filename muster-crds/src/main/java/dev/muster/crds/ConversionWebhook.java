@@ -7,7 +7,8 @@ import java.util.Set;
  * (ClusterQueue and Workload, v1beta1 and v1beta2): the API server asks Muster's webhook
  * ({@code /convert} on the Service {@code muster-webhook} in {@code muster-system}) to convert
  * between them. The CRD generator has no annotation for it, so it is added to the generated text;
- * the other CRDs serve identical schemas and need no conversion (strategy None).
+ * the other CRDs serve identical schemas and need no conversion (strategy None). The conversion
+ * itself runs in muster-operator ({@code dev.muster.operator.webhook.KueueVersions}).
  */
 public final class ConversionWebhook {
 

@@ -1,0 +1,21 @@
+package dev.muster.crds.kueue;
+
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.model.annotation.Categories;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.Kind;
+import io.fabric8.kubernetes.model.annotation.Plural;
+import io.fabric8.kubernetes.model.annotation.Singular;
+import io.fabric8.kubernetes.model.annotation.Version;
+
+/** Cohort as {@code kueue.x-k8s.io/v1beta2}, with the same fields as v1beta1: served, converted to v1beta1 for storage. */
+@Group(Kueue.GROUP)
+@Version(value = Kueue.V1BETA2, storage = false)
+@Kind("Cohort")
+@Plural("cohorts")
+@Singular("cohort")
+@Categories({"kueue", "muster"})
+@JsonClassDescription("Cohort is an inner node of the quota tree; ClusterQueues and Cohorts that name it share and borrow quota.")
+public class CohortV1beta2 extends CustomResource<CohortSpec, CohortStatus> {
+}

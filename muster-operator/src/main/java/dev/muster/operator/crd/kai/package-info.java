@@ -1,2 +1,0 @@
-/** KAI Scheduler's Queue ({@code scheduling.run.ai/v2}) as Muster serves it. */
-package dev.muster.operator.crd.kai;

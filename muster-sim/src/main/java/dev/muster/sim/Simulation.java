@@ -261,20 +261,20 @@ public final class Simulation {
         sw.pods = List.of();
         sw.state = WorkloadState.Pending;
         sw.admittedAtMillis = null;
-        sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
+        sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason().kueueReason(), evict.detail()));
         if (sw.evictions.size() > MAX_EVICTIONS_PER_WORKLOAD) {
             // A safety net, not a rule of Kueue or KAI: workloads that keep preempting each other
             // would otherwise run the virtual clock on forever (one pass a millisecond) until the
             // heap is gone. Stop loudly, naming the workload and the last eviction.
             throw new IllegalStateException("safety net: " + sw.workload.key() + " was evicted "
-                    + sw.evictions.size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason()
+                    + sw.evictions.size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason().kueueReason()
                     + (evict.detail().isEmpty() ? "" : " " + evict.detail()) + ": " + evict.message()
                     + "); admissions and preemptions do not settle, so the simulation stops. This is a defect of"
                     + " the policy engine; please report it with the scenario");
         }
         sw.message = evict.message();
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
-                evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
+                evict.reason().kueueReason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
         if (podsStarted) {
             record(sw, sw.standIn.evicted());
         }

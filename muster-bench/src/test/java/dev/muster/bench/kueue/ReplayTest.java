@@ -243,7 +243,7 @@ class ReplayTest {
             }
             if (when.test(nowMillis) && evictionsLeft > 0 && running.containsKey(victim)) {
                 evictionsLeft--;
-                decisions.add(new Decision.Evict(victim, "Preempted", "InClusterQueue", "scripted"));
+                decisions.add(new Decision.Evict(victim, dev.muster.core.admission.EvictionReason.PREEMPTED, "InClusterQueue", "scripted"));
             }
             return decisions;
         }

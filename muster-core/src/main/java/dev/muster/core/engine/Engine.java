@@ -5,6 +5,7 @@ import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.admission.FlavorAssigner;
 import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.engine.PodsReadyPolicy;
@@ -419,26 +420,26 @@ public final class Engine {
         }
         ClusterQueueState cq = release(a);
         WorkloadProgress p = progress.get(key);
-        WorkloadProgress.EvictionCause cause = p.eviction;
+        EvictionReason cause = p.eviction;
         String message = p.evictionMessage;
         long requeueAfter = p.requeueAfterMillis;
         p.reset();
         preemptions.forget(key).ifPresent(this::markDirty);
         Workload wl = a.workload();
         pendingQueue.put(key, cq);
-        if (cause == WorkloadProgress.EvictionCause.DEACTIVATED) {
+        if (cause == EvictionReason.DEACTIVATED) {
             deactivate(key, cq, message);
             return;
         }
         long requeueAt = nowMillis;
-        if (cause == WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT) {
+        if (cause == EvictionReason.PODS_READY_TIMEOUT) {
             PodsReadyPolicy policy = settings.podsReady();
             p.podsReadyRequeues++;
             requeueAt = nowMillis + policy.backoffMillis(p.podsReadyRequeues);
             if (policy.requeueAtEviction()) {
                 wl = new Workload(wl.key(), wl.queueName(), wl.priority(), nowMillis, wl.sequence(), wl.podSets());
             }
-        } else if (cause == WorkloadProgress.EvictionCause.CHECK_RETRY) {
+        } else if (cause == EvictionReason.ADMISSION_CHECK) {
             requeueAt = nowMillis + requeueAfter;
         }
         pending.put(key, wl);
@@ -501,11 +502,11 @@ public final class Engine {
                     awaitingPlacement.add(key);
                 }
             }
-            case RETRY -> requestEviction(key, p, WorkloadProgress.EvictionCause.CHECK_RETRY, "AdmissionCheck",
+            case RETRY -> requestEviction(key, p, EvictionReason.ADMISSION_CHECK,
                     "admission check " + check + " asks to retry" + (message.isEmpty() ? "" : ": " + message),
                     requeueAfterMillis);
             // Kueue deactivates the workload, and an inactive workload is evicted with reason Deactivated.
-            case REJECTED -> requestEviction(key, p, WorkloadProgress.EvictionCause.DEACTIVATED, "Deactivated",
+            case REJECTED -> requestEviction(key, p, EvictionReason.DEACTIVATED,
                     "deactivated: admission check " + check + " rejected the workload"
                             + (message.isEmpty() ? "" : ": " + message), 0);
             case PENDING -> { }
@@ -520,12 +521,12 @@ public final class Engine {
         return checksChanged;
     }
 
-    private void requestEviction(ObjectKey key, WorkloadProgress p, WorkloadProgress.EvictionCause cause,
-            String reason, String message, long requeueAfterMillis) {
+    private void requestEviction(ObjectKey key, WorkloadProgress p, EvictionReason cause,
+            String message, long requeueAfterMillis) {
         p.eviction = cause;
         p.evictionMessage = message;
         p.requeueAfterMillis = requeueAfterMillis;
-        between.add(new Decision.Evict(key, reason, "", message));
+        between.add(new Decision.Evict(key, cause, "", message));
     }
 
     /**
@@ -690,15 +691,15 @@ public final class Engine {
                         && p.podsReadyRequeues + 1 > policy.backoffLimitCount().get();
                 if (outOfRequeues) {
                     // Kueue deactivates instead of requeueing, and evicts the inactive workload as Deactivated.
-                    p.eviction = WorkloadProgress.EvictionCause.DEACTIVATED;
+                    p.eviction = EvictionReason.DEACTIVATED;
                     p.evictionMessage = "deactivated: " + late + " " + (p.podsReadyRequeues + 1)
                             + " times, more than waitForPodsReady.requeuingStrategy.backoffLimitCount ("
                             + policy.backoffLimitCount().get() + ") allows";
-                    decisions.add(new Decision.Evict(a.workload().key(), "Deactivated", "", p.evictionMessage));
+                    decisions.add(new Decision.Evict(a.workload().key(), EvictionReason.DEACTIVATED, "", p.evictionMessage));
                 } else {
-                    p.eviction = WorkloadProgress.EvictionCause.PODS_READY_TIMEOUT;
+                    p.eviction = EvictionReason.PODS_READY_TIMEOUT;
                     p.evictionMessage = late;
-                    decisions.add(new Decision.Evict(a.workload().key(), "PodsReadyTimeout", "", late));
+                    decisions.add(new Decision.Evict(a.workload().key(), EvictionReason.PODS_READY_TIMEOUT, "", late));
                 }
             }
         }
@@ -856,11 +857,11 @@ public final class Engine {
             if (p.belowMinimumSince >= 0 && p.eviction == null && nowMillis >= p.belowMinimumSince + grace) {
                 int minimum = a.workload().podSets().stream().mapToInt(dev.muster.core.model.PodSet::minCount).sum();
                 int running = a.assignment().podSets().stream().mapToInt(PodSetAssignment::count).sum() - p.failedPods;
-                p.eviction = WorkloadProgress.EvictionCause.STALE_GANG;
+                p.eviction = EvictionReason.STALE_GANG;
                 p.evictionMessage = "only " + running + " of its minimum " + minimum + " pods have run for "
                         + Durations.text(nowMillis - p.belowMinimumSince) + " (stale gang: the grace period is "
                         + Durations.text(grace) + "); the whole gang is evicted and queued again";
-                decisions.add(new Decision.Evict(a.workload().key(), "StaleGang", "", p.evictionMessage));
+                decisions.add(new Decision.Evict(a.workload().key(), EvictionReason.STALE_GANG, "", p.evictionMessage));
             }
         }
     }
@@ -954,9 +955,9 @@ public final class Engine {
                 ObjectKey victim = t.victim().workload().key();
                 victims.add(victim);
                 WorkloadProgress vp = progress.get(victim);
-                vp.eviction = WorkloadProgress.EvictionCause.PREEMPTED;
+                vp.eviction = EvictionReason.PREEMPTED;
                 vp.evictionMessage = PreemptionMessages.victim(t, wl, cq);
-                decisions.add(new Decision.Evict(victim, "Preempted", t.detail(), vp.evictionMessage, Optional.of(wl.key())));
+                decisions.add(new Decision.Evict(victim, EvictionReason.PREEMPTED, t.detail(), vp.evictionMessage, Optional.of(wl.key())));
             }
             heldRoom.release(wl.key());
             preemptions.started(wl.key(), victims, cq.name(), assignment.usage());

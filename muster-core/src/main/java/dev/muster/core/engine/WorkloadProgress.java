@@ -1,5 +1,6 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.model.CheckState;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,9 +11,6 @@ import java.util.Map;
  */
 final class WorkloadProgress {
 
-    /** Why the engine asked for the eviction under way; decides what happens once it is done. */
-    enum EvictionCause { PREEMPTED, CHECK_RETRY, PODS_READY_TIMEOUT, DEACTIVATED, STALE_GANG }
-
     /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
     final Map<String, CheckState> checks = new LinkedHashMap<>();
     final Map<String, String> checkMessages = new LinkedHashMap<>();
@@ -22,7 +20,8 @@ final class WorkloadProgress {
     boolean admitted;
     long admittedAtMillis;
     boolean podsReady;
-    EvictionCause eviction;
+    /** Why the engine asked for the eviction under way; decides what happens once it is done. */
+    EvictionReason eviction;
     String evictionMessage;
     long requeueAfterMillis;
     /** Times it was evicted for pods not ready in time (Kueue's requeueState.count). */

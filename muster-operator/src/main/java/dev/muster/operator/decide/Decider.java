@@ -9,6 +9,7 @@ import dev.muster.api.scenario.KueueQueueing;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.ObjectKey;
@@ -729,7 +730,7 @@ public final class Decider implements AutoCloseable {
         boolean running = t.state == TrackedJob.State.ADMITTED;
         provisioning.released(t.workload.key());
         if (t.clusterQueue != null) {
-            metrics.evicted(t.clusterQueue, evict.reason());
+            metrics.evicted(t.clusterQueue, evict.reason().kueueReason());
         }
         t.startPending = false;
         if (running && t.kai) {
@@ -744,8 +745,8 @@ public final class Decider implements AutoCloseable {
         scheduling.jobChanged(t, t.id(), engine);
         t.assignment = null;
         t.message = evict.message();
-        t.condition("Evicted", true, evict.reason(), evict.message(), now);
-        if (evict.reason().equals("Preempted")) {
+        t.condition("Evicted", true, evict.reason().kueueReason(), evict.message(), now);
+        if (evict.reason() == EvictionReason.PREEMPTED) {
             t.condition("Preempted", true, evict.detail(), evict.message(), now);
         }
         if (t.releasing) {
@@ -756,7 +757,7 @@ public final class Decider implements AutoCloseable {
         }
         t.condition("Admitted", false, "NoReservation", evict.message(), now);
         t.conditions.remove("PodsReady");
-        writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", evict.reason().equals("Preempted") ? "Preempted" : "Evicted",
+        writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", evict.reason() == EvictionReason.PREEMPTED ? "Preempted" : "Evicted",
                 evict.message());
     }
 

@@ -45,7 +45,7 @@ import java.util.TreeSet;
  * submitted, finished, or stopped after an eviction) into decisions on each {@link #schedule}
  * call. It performs no I/O and reads no clock: time is an argument. Adapters carry the decisions out.
  */
-public final class Engine {
+public final class Engine implements Settling.Scheduler {
 
     private final QuotaTree tree;
     private final AdmissionSettings settings;
@@ -413,6 +413,7 @@ public final class Engine {
      * Kueue keeps the creation time), after a backoff (a check asked to retry, pods were not ready
      * in time), or never (a check rejected it, or it ran out of requeues).
      */
+    @Override
     public void evicted(ObjectKey key, long nowMillis) {
         AdmittedWorkload a = admitted.remove(key);
         if (a == null) {
@@ -513,20 +514,26 @@ public final class Engine {
         }
     }
 
+    /** How many times the engine asked to evict the workload since it was submitted (or restored); 0 when unknown. */
+    @Override
+    public int timesEvicted(ObjectKey key) {
+        WorkloadProgress p = progress.get(key);
+        return p == null ? 0 : p.evictionsAsked;
+    }
+
     /**
      * Whether a check changed state since the last {@link #schedule}, so that another cycle now has
      * something to do; adapters whose check controllers answer during a cycle's decisions ask this.
      */
+    @Override
     public boolean checksChanged() {
         return checksChanged;
     }
 
     private void requestEviction(ObjectKey key, WorkloadProgress p, EvictionReason cause,
             String message, long requeueAfterMillis) {
-        p.eviction = cause;
-        p.evictionMessage = message;
         p.requeueAfterMillis = requeueAfterMillis;
-        between.add(new Decision.Evict(key, cause, "", message));
+        between.add(p.askEviction(key, cause, "", message, Optional.empty()));
     }
 
     /**
@@ -615,6 +622,7 @@ public final class Engine {
      * workloads whose pods were not ready in time, then the admissions, preemptions and waits of
      * the cycle itself.
      */
+    @Override
     public List<Decision> schedule(long nowMillis) {
         lastScheduleMillis = nowMillis;
         while (!retries.isEmpty() && retries.firstKey() <= nowMillis) {
@@ -691,15 +699,14 @@ public final class Engine {
                         && p.podsReadyRequeues + 1 > policy.backoffLimitCount().get();
                 if (outOfRequeues) {
                     // Kueue deactivates instead of requeueing, and evicts the inactive workload as Deactivated.
-                    p.eviction = EvictionReason.DEACTIVATED;
-                    p.evictionMessage = "deactivated: " + late + " " + (p.podsReadyRequeues + 1)
+                    String message = "deactivated: " + late + " " + (p.podsReadyRequeues + 1)
                             + " times, more than waitForPodsReady.requeuingStrategy.backoffLimitCount ("
                             + policy.backoffLimitCount().get() + ") allows";
-                    decisions.add(new Decision.Evict(a.workload().key(), EvictionReason.DEACTIVATED, "", p.evictionMessage));
+                    decisions.add(p.askEviction(a.workload().key(), EvictionReason.DEACTIVATED, "", message,
+                            Optional.empty()));
                 } else {
-                    p.eviction = EvictionReason.PODS_READY_TIMEOUT;
-                    p.evictionMessage = late;
-                    decisions.add(new Decision.Evict(a.workload().key(), EvictionReason.PODS_READY_TIMEOUT, "", late));
+                    decisions.add(p.askEviction(a.workload().key(), EvictionReason.PODS_READY_TIMEOUT, "", late,
+                            Optional.empty()));
                 }
             }
         }
@@ -857,11 +864,10 @@ public final class Engine {
             if (p.belowMinimumSince >= 0 && p.eviction == null && nowMillis >= p.belowMinimumSince + grace) {
                 int minimum = a.workload().podSets().stream().mapToInt(dev.muster.core.model.PodSet::minCount).sum();
                 int running = a.assignment().podSets().stream().mapToInt(PodSetAssignment::count).sum() - p.failedPods;
-                p.eviction = EvictionReason.STALE_GANG;
-                p.evictionMessage = "only " + running + " of its minimum " + minimum + " pods have run for "
+                String message = "only " + running + " of its minimum " + minimum + " pods have run for "
                         + Durations.text(nowMillis - p.belowMinimumSince) + " (stale gang: the grace period is "
                         + Durations.text(grace) + "); the whole gang is evicted and queued again";
-                decisions.add(new Decision.Evict(a.workload().key(), EvictionReason.STALE_GANG, "", p.evictionMessage));
+                decisions.add(p.askEviction(a.workload().key(), EvictionReason.STALE_GANG, "", message, Optional.empty()));
             }
         }
     }
@@ -955,9 +961,8 @@ public final class Engine {
                 ObjectKey victim = t.victim().workload().key();
                 victims.add(victim);
                 WorkloadProgress vp = progress.get(victim);
-                vp.eviction = EvictionReason.PREEMPTED;
-                vp.evictionMessage = PreemptionMessages.victim(t, wl, cq);
-                decisions.add(new Decision.Evict(victim, EvictionReason.PREEMPTED, t.detail(), vp.evictionMessage, Optional.of(wl.key())));
+                decisions.add(vp.askEviction(victim, EvictionReason.PREEMPTED, t.detail(),
+                        PreemptionMessages.victim(t, wl, cq), Optional.of(wl.key())));
             }
             heldRoom.release(wl.key());
             preemptions.started(wl.key(), victims, cq.name(), assignment.usage());

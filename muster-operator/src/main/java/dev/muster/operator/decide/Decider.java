@@ -12,6 +12,7 @@ import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.model.Workload;
@@ -346,13 +347,7 @@ public final class Decider implements AutoCloseable {
             long started = System.nanoTime();
             long now = clock.millis();
             retryFailedWrites();
-            for (int round = 0; round < 100; round++) {
-                List<ObjectKey> evicted = apply(engine.schedule(now), now);
-                if (evicted.isEmpty() && !engine.checksChanged()) {
-                    break;
-                }
-                evicted.forEach(k -> engine.evicted(k, now));
-            }
+            Settling.settle(engine, now, decisions -> apply(decisions, now));
             scheduling.bindWaiting(engine, jobs::get);
             Map<String, Integer> admittedByQueue = writeStatuses();
             metrics.cycle(engine, admittedByQueue, System.nanoTime() - started);

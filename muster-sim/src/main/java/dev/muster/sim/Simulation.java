@@ -9,6 +9,7 @@ import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
@@ -48,9 +49,10 @@ public final class Simulation {
         this.scenario = scenario;
         this.options = options;
         List<NodeSpec> nodes = ClusterNodes.of(scenario);
-        this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
-                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(nodes), nodes,
-                scenario.flavors(), EngineSettings.from(scenario));
+        this.engine = new Engine(EngineSetup.kueue(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
+                scenario.namespaces(), EngineSettings.from(scenario))
+                .withKai(scenario.kaiQueues(), ClusterCapacity.of(nodes))
+                .withNodes(nodes, scenario.flavors()));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         VirtualTime time = new VirtualTime() {
             @Override

@@ -5,6 +5,7 @@ import dev.muster.bench.kueue.GeneratedCluster.Queue;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
@@ -153,7 +154,8 @@ public final class Replay {
      */
     public static ReplayResult run(PerfShape shape, boolean preemption) {
         return run(shape.name(), new GeneratedCluster(shape.generator(), preemption), c -> SchedulerUnderTest.of(
-                new Engine(c.clusterQueueSpecs(), List.of(), c.localQueues(), List.of(), AdmissionSettings.DEFAULTS)));
+                new Engine(EngineSetup.kueue(c.clusterQueueSpecs(), List.of(), c.localQueues(),
+                        List.of(), AdmissionSettings.DEFAULTS))));
     }
 
     /**

@@ -128,8 +128,8 @@ class EngineInvariantsTest {
 
     /** Plays the world's script; completions are picked with a second generator from the same seed. */
     private static List<String> play(World world) {
-        Engine engine = new Engine(world.queues, world.cohorts, world.localQueues, List.of(),
-                new AdmissionSettings(world.fairSharing));
+        Engine engine = new Engine(EngineSetup.kueue(world.queues, world.cohorts, world.localQueues,
+                List.of(), new AdmissionSettings(world.fairSharing)));
         return play(world, engine, e -> { });
     }
 
@@ -182,8 +182,8 @@ class EngineInvariantsTest {
             26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40})
     void quotasHoldGangsStayWholeAndUsageAddsUp(long seed) {
         World world = World.random(seed);
-        Engine engine = new Engine(world.queues, world.cohorts, world.localQueues, List.of(),
-                new AdmissionSettings(world.fairSharing));
+        Engine engine = new Engine(EngineSetup.kueue(world.queues, world.cohorts, world.localQueues,
+                List.of(), new AdmissionSettings(world.fairSharing)));
         play(world, engine, EngineInvariantsTest::checkInvariants);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
@@ -30,8 +31,7 @@ class KaiEngineTest {
     }
 
     private static Engine engine(long clusterGpus, KaiQueueSpec... queues) {
-        return new Engine(List.of(), List.of(), List.of(), List.of(), List.of(queues), Map.of(GPU, clusterGpus * 1000),
-                AdmissionSettings.DEFAULTS);
+        return new Engine(EngineSetup.kai(List.of(queues), Map.of(GPU, clusterGpus * 1000), AdmissionSettings.DEFAULTS));
     }
 
     private Workload job(String queue, String name, int priority, int pods) {
@@ -70,8 +70,8 @@ class KaiEngineTest {
     void aGpuMemoryPodIsChargedItsShareOfAGpuAlsoWhenItsAdmissionIsRestored() {
         var node = new dev.muster.core.placement.NodeSpec("gpu-node-1", Map.of(), List.of(), false,
                 new ResourceList(Map.of(GPU, Quantity.ofUnits(2), "cpu", Quantity.ofUnits(8))), 40960, "NVIDIA-A100");
-        java.util.function.Supplier<Engine> engine = () -> new Engine(List.of(), List.of(), List.of(), List.of(),
-                List.of(queue("a", null, 2, null)), Map.of(GPU, 2000L), List.of(node), List.of(), AdmissionSettings.DEFAULTS);
+        java.util.function.Supplier<Engine> engine = () -> new Engine(EngineSetup.kai(List.of(queue("a", null, 2, null)), Map.of(GPU, 2000L), AdmissionSettings.DEFAULTS)
+                .withNodes(List.of(node), List.of()));
         Workload memory = new Workload(new ObjectKey("default", "memory"), "a", 50, 0, 0, List.of(PodSet.of("main", 1,
                 new ResourceList(Map.of("cpu", Quantity.ofUnits(1)))).withHints(
                 new dev.muster.core.model.PlacementHints(Map.of(), List.of(), List.of(), 0, 30720))));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
@@ -75,8 +76,9 @@ class KaiInvariantsTest {
     }
 
     private static List<String> play(World w) {
-        Engine engine = new Engine(List.of(), List.of(), List.of(), List.of(), w.queues(),
-                Map.of(GPU, w.gpus() * 1000, CPU, w.cpus() * 1000), AdmissionSettings.DEFAULTS);
+        Engine engine = new Engine(EngineSetup.kueue(List.of(), List.of(), List.of(),
+                List.of(), AdmissionSettings.DEFAULTS)
+                .withKai(w.queues(), Map.of(GPU, w.gpus() * 1000, CPU, w.cpus() * 1000)));
         Random r = new Random(w.seed() * 17 + 3);
         List<String> log = new ArrayList<>();
         Map<ObjectKey, Workload> all = new HashMap<>();

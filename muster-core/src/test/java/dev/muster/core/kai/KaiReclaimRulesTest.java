@@ -7,6 +7,7 @@ import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
@@ -103,7 +104,7 @@ class KaiReclaimRulesTest {
     void whatIsReclaimedFollowsKaisRules(long seed) {
         Random r = new Random(seed);
         World w = World.random(r);
-        Engine engine = new Engine(List.of(), List.of(), List.of(), List.of(), w.queues(), w.capacity(), AdmissionSettings.DEFAULTS);
+        Engine engine = new Engine(EngineSetup.kai(w.queues(), w.capacity(), AdmissionSettings.DEFAULTS));
         Map<ObjectKey, Workload> all = new HashMap<>();
         long seq = 0;
         // The state: a few queues fill the cluster while the others are quiet, so some stand above their share.

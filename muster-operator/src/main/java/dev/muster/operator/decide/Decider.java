@@ -12,6 +12,7 @@ import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceFlavorSpec;
@@ -375,8 +376,10 @@ public final class Decider implements AutoCloseable {
         List<NodeSpec> nodes = scheduling.placesPods() ? scheduling.nodeSpecs() : ClusterNodes.of(s);
         // KAI divides what the nodes declare, not what other schedulers' pods leave free at this moment.
         engineCapacity = scheduling.placesPods() ? scheduling.declaredCapacity() : ClusterCapacity.of(nodes);
-        engine = new Engine(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(), s.kaiQueues(),
-                engineCapacity, scheduling.placesPods() ? nodes : List.of(), s.flavors(), EngineSettings.from(s));
+        engine = new Engine(EngineSetup.kueue(s.clusterQueues(), s.cohorts(), s.localQueues(),
+                s.namespaces(), EngineSettings.from(s))
+                .withKai(s.kaiQueues(), engineCapacity)
+                .withNodes(scheduling.placesPods() ? nodes : List.of(), s.flavors()));
         if (scheduling.placesPods()) {
             engine.placeOnNodes(); // even before the first node: a gang waits for nodes, it does not run nowhere
         }

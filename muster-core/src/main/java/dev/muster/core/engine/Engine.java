@@ -367,12 +367,18 @@ public final class Engine implements Settling.Scheduler {
         return Optional.ofNullable(book.reason(key));
     }
 
-    public Collection<ClusterQueueState> clusterQueues() {
-        return queues.all();
+    /** Every ClusterQueue and KAI leaf queue as it is now, in name order. */
+    public List<QueueView> clusterQueues() {
+        return queues.all().stream().map(this::view).toList();
     }
 
-    public Optional<ClusterQueueState> clusterQueue(String name) {
-        return Optional.ofNullable(queues.get(name));
+    /** The ClusterQueue (or KAI leaf queue) of this name as it is now, if there is one. */
+    public Optional<QueueView> clusterQueue(String name) {
+        return Optional.ofNullable(queues.get(name)).map(this::view);
+    }
+
+    private QueueView view(ClusterQueueState cq) {
+        return QueueView.of(cq, tree.usageOf(cq.node()));
     }
 
     /** The ClusterQueue a workload is queued in or admitted to, if any. */

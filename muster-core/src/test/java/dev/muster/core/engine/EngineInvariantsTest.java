@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.queue.AdmittedWorkload;
-import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ClusterQueuePolicies;
@@ -210,8 +209,8 @@ class EngineInvariantsTest {
         QuotaTree tree = engine.quotaTree();
         int frs = tree.index().size();
         List<AdmittedWorkload> admitted = new ArrayList<>();
-        for (ClusterQueueState cq : engine.clusterQueues()) {
-            for (QuotaNode n = cq.node(); n != null; n = n.parent()) {
+        for (QueueView cq : engine.clusterQueues()) {
+            for (QuotaNode n = tree.clusterQueue(cq.name()).orElseThrow(); n != null; n = n.parent()) {
                 for (int fr = 0; fr < frs; fr++) {
                     assertThat(n.available(fr)).as("%s never over-committed on %s", n, tree.index().get(fr))
                             .isGreaterThanOrEqualTo(0);
@@ -226,7 +225,7 @@ class EngineInvariantsTest {
             }
         }
         // Recompute every ClusterQueue's usage from its admitted workloads.
-        for (ClusterQueueState cq : engine.clusterQueues()) {
+        for (QueueView cq : engine.clusterQueues()) {
             int admittedHere = 0;
             long[] sum = new long[frs];
             for (AdmittedWorkload a : admittedIn(engine, cq.name())) {
@@ -239,7 +238,7 @@ class EngineInvariantsTest {
             }
             assertThat(cq.admittedCount()).isEqualTo(admittedHere);
             for (int fr = 0; fr < frs; fr++) {
-                assertThat(cq.node().usage(fr)).as("incremental usage of %s", cq.name()).isEqualTo(sum[fr]);
+                assertThat(tree.clusterQueue(cq.name()).orElseThrow().usage(fr)).as("incremental usage of %s", cq.name()).isEqualTo(sum[fr]);
             }
         }
         for (AdmittedWorkload a : admitted) {

@@ -813,13 +813,13 @@ public final class Decider implements AutoCloseable {
         }
         String since = Instant.ofEpochMilli(startedMillis / 1000 * 1000).toString();
         for (var cq : engine.clusterQueues()) {
-            if (engine.isKaiQueue(cq.name())) {
+            if (cq.kai()) {
                 continue;
             }
             int[] c = byClusterQueue.getOrDefault(cq.name(), new int[3]);
             // Kueue counts an admitted workload as reserving quota as well.
             writeIfChanged(KubeKind.CLUSTER_QUEUE, new ObjectKey("", cq.name()),
-                    QueueStatuses.clusterQueue(cq, engine, new QueueStatuses.Counts(0, c[1] + c[2], c[2]), since));
+                    QueueStatuses.clusterQueue(cq, new QueueStatuses.Counts(0, c[1] + c[2], c[2]), since));
         }
         for (var lq : configuration.scenario().localQueues()) {
             int[] c = byLocalQueue.getOrDefault(lq.key(), new int[3]);

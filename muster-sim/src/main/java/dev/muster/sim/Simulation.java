@@ -12,6 +12,7 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.sim.autoscaler.NodePoolAutoscaler;
@@ -174,12 +175,8 @@ public final class Simulation {
     private void arrive(SimWorkload sw) {
         sw.arrived = true;
         record(sw, sw.standIn.created());
-        if (inKaiQueue(sw.source)) {
-            engine.submitToKaiQueue(sw.workload);
-            return;
-        }
         if (!sw.workload.queueName().isEmpty()) {
-            engine.submit(sw.workload);
+            engine.submit(sw.workload, QueueRef.of(sw.workload, inKaiQueue(sw.source)));
             return;
         }
         sw.message = "not managed by any queue: add the label kai.scheduler/queue (KAI) or"

@@ -3,6 +3,7 @@ package dev.muster.core.engine;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.NodeSpec;
@@ -73,17 +74,20 @@ public final class Engine implements Settling.Scheduler {
         return settings;
     }
 
-    /** Queues a new workload. It is considered in the next {@link #schedule}. */
-    public void submit(Workload submitted) {
-        intake.submit(submitted);
+    /**
+     * Queues a new workload in the queue {@code queue} names, by its dialect's rules; it is
+     * considered in the next {@link #schedule}. A queue that does not take it (unknown, a KAI
+     * parent queue, a namespace its ClusterQueue does not admit) leaves it waiting with a reason.
+     *
+     * @throws IllegalArgumentException when the workload names another queue than {@code queue}
+     */
+    public void submit(Workload submitted, QueueRef queue) {
+        intake.submit(submitted, queue);
     }
 
-    /**
-     * Queues a workload submitted to a KAI queue (label {@code kai.scheduler/queue}). Only leaf
-     * queues take workloads; for a parent or unknown queue it waits with a reason.
-     */
-    public void submitToKaiQueue(Workload submitted) {
-        intake.submitToKaiQueue(submitted);
+    /** Queues a new workload in the Kueue LocalQueue it names: {@code submit(wl, QueueRef.localQueue(wl.queueName()))}. */
+    public void submit(Workload submitted) {
+        submit(submitted, QueueRef.localQueue(submitted.queueName()));
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.muster.core.model.CohortSpec;
 import dev.muster.core.model.LocalQueueSpec;
 import dev.muster.core.model.Namespace;
 import dev.muster.core.model.ObjectKey;
-import dev.muster.core.model.Workload;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
@@ -117,12 +116,11 @@ final class QueueDirectory {
         return all;
     }
 
-    /** Kueue: the workload's LocalQueue leads to a ClusterQueue, whose namespaceSelector must admit it. */
-    QueueResolution resolveLocalQueue(Workload wl) {
-        String ns = wl.key().namespace();
-        LocalQueueSpec lq = localQueues.get(new ObjectKey(ns, wl.queueName()));
+    /** Kueue: the LocalQueue of the workload's namespace leads to a ClusterQueue, whose namespaceSelector must admit it. */
+    QueueResolution resolveLocalQueue(String ns, String localQueue) {
+        LocalQueueSpec lq = localQueues.get(new ObjectKey(ns, localQueue));
         if (lq == null) {
-            return new QueueResolution.Refused("LocalQueue " + wl.queueName() + " does not exist in namespace " + ns);
+            return new QueueResolution.Refused("LocalQueue " + localQueue + " does not exist in namespace " + ns);
         }
         ClusterQueueState cq = queues.get(lq.clusterQueue());
         if (cq == null) {

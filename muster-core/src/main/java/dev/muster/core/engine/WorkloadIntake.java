@@ -2,6 +2,7 @@ package dev.muster.core.engine;
 
 import dev.muster.core.kai.GpuMemoryCharge;
 import dev.muster.core.model.CheckState;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.queue.AdmittedWorkload;
@@ -23,17 +24,23 @@ final class WorkloadIntake {
         this.parts = parts;
     }
 
-    /** See {@link Engine#submit}. */
-    void submit(Workload submitted) {
-        // Kueue's feature gate PartialAdmission off: minCount is not honoured.
-        Workload wl = parts.settings().partialAdmission() ? submitted : submitted.wholeGangsOnly();
-        enter(wl, parts.queues().resolveLocalQueue(wl));
-    }
-
-    /** See {@link Engine#submitToKaiQueue}. */
-    void submitToKaiQueue(Workload submitted) {
-        Workload wl = GpuMemoryCharge.charged(submitted, largestGpuMemoryMiB());
-        enter(wl, parts.queues().resolveKaiQueue(wl.queueName()));
+    /** See {@link Engine#submit(Workload, QueueRef)}. */
+    void submit(Workload submitted, QueueRef queue) {
+        if (!queue.name().equals(submitted.queueName())) {
+            throw new IllegalArgumentException("workload " + submitted.key() + " names queue " + submitted.queueName()
+                    + ", not " + queue.name());
+        }
+        switch (queue) {
+            case QueueRef.LocalQueue lq -> {
+                // Kueue's feature gate PartialAdmission off: minCount is not honoured.
+                Workload wl = parts.settings().partialAdmission() ? submitted : submitted.wholeGangsOnly();
+                enter(wl, parts.queues().resolveLocalQueue(wl.key().namespace(), lq.name()));
+            }
+            case QueueRef.KaiQueue kai -> {
+                Workload wl = GpuMemoryCharge.charged(submitted, largestGpuMemoryMiB());
+                enter(wl, parts.queues().resolveKaiQueue(kai.name()));
+            }
+        }
     }
 
     private void enter(Workload wl, QueueResolution resolution) {
@@ -68,7 +75,7 @@ final class WorkloadIntake {
     void restore(Workload restored, String clusterQueue, List<PodSetAssignment> podSets, boolean checksPassed,
             long admittedAtMillis) {
         parts.book().requireUnknown(restored.key());
-        // Charged as it was when it was admitted (see submitToKaiQueue).
+        // Charged as it was when it was admitted (see submit).
         Workload wl = parts.queues().isKaiLeaf(clusterQueue)
                 ? GpuMemoryCharge.charged(restored, largestGpuMemoryMiB()) : restored;
         ClusterQueueState cq = parts.queues().get(clusterQueue);

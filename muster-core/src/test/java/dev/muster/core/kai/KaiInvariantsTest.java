@@ -9,6 +9,7 @@ import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Workload;
@@ -95,7 +96,7 @@ class KaiInvariantsTest {
                 Workload wl = new Workload(new ObjectKey("ns", "w" + seq), queue, priority, step, seq++,
                         List.of(new PodSet("main", count, min, perPod)));
                 all.put(wl.key(), wl);
-                engine.submitToKaiQueue(wl);
+                engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
             }
             for (int i = running.size() - 1; i >= 0; i--) {
                 if (r.nextInt(5) == 0) {

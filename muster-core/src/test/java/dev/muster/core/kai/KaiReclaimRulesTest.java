@@ -11,6 +11,7 @@ import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Workload;
@@ -112,7 +113,7 @@ class KaiReclaimRulesTest {
         for (int i = 0, n = 4 + r.nextInt(10); i < n; i++) {
             Workload wl = workload(r, "w" + seq, busy.get(r.nextInt(busy.size())), seq++, r.nextInt(3) == 0 ? 75 : 50);
             all.put(wl.key(), wl);
-            engine.submitToKaiQueue(wl);
+            engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
         }
         settle(engine, 0);
         // Only the probe waits, so that whatever the next cycle takes, it takes for the probe.
@@ -125,7 +126,7 @@ class KaiReclaimRulesTest {
         Workload probe = workload(r, "probe", leaf, seq, 50);
         long[] need = minimumNeed(probe);
         boolean fitsAsItIs = fits(w, usageBefore, leaf, need);
-        engine.submitToKaiQueue(probe);
+        engine.submit(probe, QueueRef.kaiQueue(probe.queueName()));
         List<Decision> decisions = engine.schedule(1_000);
 
         List<ObjectKey> evicted = new ArrayList<>();

@@ -15,6 +15,7 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
@@ -536,11 +537,7 @@ public final class Decider implements AutoCloseable {
                 LOG.warn("admission of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
             }
         }
-        if (t.kai) {
-            engine.submitToKaiQueue(t.workload);
-        } else {
-            engine.submit(t.workload);
-        }
+        engine.submit(t.workload, QueueRef.of(t.workload, t.kai));
         t.state = TrackedJob.State.PENDING;
         scheduling.jobChanged(t, t.id(), engine);
     }

@@ -114,7 +114,7 @@ public final class KueuePerfReplay {
             for (int i = 0; i < repeat; i++) {
                 runs.add(Replay.run(shape, preemption));
             }
-        } catch (Replay.NotSettledException e) {
+        } catch (dev.muster.core.engine.Settling.NotSettledException e) {
             err.println("error: the replay stopped: " + e.getMessage());
             return 1;
         }

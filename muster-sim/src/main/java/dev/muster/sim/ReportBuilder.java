@@ -2,7 +2,7 @@ package dev.muster.sim;
 
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.Scenario;
-import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.engine.QueueView;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.PodSet;
@@ -38,14 +38,14 @@ final class ReportBuilder {
             }
         }
         List<Report.QueueReport> queues = new ArrayList<>();
-        for (ClusterQueueState cq : engine.clusterQueues()) {
-            if (!engine.isKaiQueue(cq.name())) {
-                queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(engine.usage(cq.name())),
+        for (QueueView cq : engine.clusterQueues()) {
+            if (!cq.kai()) {
+                queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(cq.usage()),
                         admittedIn(workloads, cq.name()), cq.pendingCount()));
             }
         }
         for (String kai : engine.kaiQueues()) {
-            int pending = engine.clusterQueue(kai).map(ClusterQueueState::pendingCount).orElse(0);
+            int pending = engine.clusterQueue(kai).map(QueueView::pendingCount).orElse(0);
             queues.add(new Report.QueueReport(kai, "Queue", usage(engine.usageOfNode(kai)),
                     admittedIn(workloads, kai), pending, fairShare(engine.fairShare(kai))));
         }

@@ -9,7 +9,10 @@ import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
+import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.sim.autoscaler.NodePoolAutoscaler;
@@ -48,9 +51,10 @@ public final class Simulation {
         this.scenario = scenario;
         this.options = options;
         List<NodeSpec> nodes = ClusterNodes.of(scenario);
-        this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
-                scenario.namespaces(), scenario.kaiQueues(), ClusterCapacity.of(nodes), nodes,
-                scenario.flavors(), EngineSettings.from(scenario));
+        this.engine = new Engine(EngineSetup.kueue(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
+                scenario.namespaces(), EngineSettings.from(scenario))
+                .withKai(scenario.kaiQueues(), ClusterCapacity.of(nodes))
+                .withNodes(nodes, scenario.flavors()));
         this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
         VirtualTime time = new VirtualTime() {
             @Override
@@ -172,12 +176,8 @@ public final class Simulation {
     private void arrive(SimWorkload sw) {
         sw.arrived = true;
         record(sw, sw.standIn.created());
-        if (inKaiQueue(sw.source)) {
-            engine.submitToKaiQueue(sw.workload);
-            return;
-        }
         if (!sw.workload.queueName().isEmpty()) {
-            engine.submit(sw.workload);
+            engine.submit(sw.workload, QueueRef.of(sw.workload, inKaiQueue(sw.source)));
             return;
         }
         sw.status.say("not managed by any queue: add the label kai.scheduler/queue (KAI) or"
@@ -196,32 +196,19 @@ public final class Simulation {
         record(sw, sw.standIn.finished());
     }
 
-    /** Far more than any policy evicts one workload in a run; only a preemption loop gets there. */
-    static final int MAX_EVICTIONS_PER_WORKLOAD = 1000;
-
     /**
-     * Runs scheduling cycles at the current time until no eviction is outstanding. In the virtual
-     * cluster an evicted workload's pods are gone at once, so a preemptor is admitted at the same
-     * instant its victims stop; the bound guards against a policy that evicts forever.
+     * Runs scheduling cycles at the current time until no eviction is outstanding ({@link Settling});
+     * in the virtual cluster an evicted workload's pods are gone at once. Then the engine's next
+     * wakeup is planned and the autoscaler looks at what waits.
      */
     private void scheduleUntilSettled() {
-        for (int round = 0; round < 100; round++) {
-            List<ObjectKey> evicted = applyAll(engine.schedule(now));
-            if (evicted.isEmpty() && engine.checksChanged()) {
-                continue; // a check answered while the decisions were carried out: they act now
+        Settling.settle(engine, now, this::applyAll);
+        engine.nextWakeupMillis().ifPresent(at -> {
+            if (at > now && wakeups.add(at)) {
+                events.schedule(at, new EventQueue.Wakeup());
             }
-            if (evicted.isEmpty()) {
-                engine.nextWakeupMillis().ifPresent(at -> {
-                    if (at > now && wakeups.add(at)) {
-                        events.schedule(at, new EventQueue.Wakeup());
-                    }
-                });
-                autoscaler.reconcile();
-                return;
-            }
-            evicted.forEach(key -> engine.evicted(key, now));
-        }
-        throw new IllegalStateException("evictions did not settle at " + Timeline.duration(now));
+        });
+        autoscaler.reconcile();
     }
 
     private List<ObjectKey> applyAll(List<Decision> decisions) {
@@ -259,18 +246,8 @@ public final class Simulation {
         provisioning.released(sw.workload.key());
         sw.pods = List.of();
         sw.status.apply(evict, now);
-        if (sw.status.evictions().size() > MAX_EVICTIONS_PER_WORKLOAD) {
-            // A safety net, not a rule of Kueue or KAI: workloads that keep preempting each other
-            // would otherwise run the virtual clock on forever (one pass a millisecond) until the
-            // heap is gone. Stop loudly, naming the workload and the last eviction.
-            throw new IllegalStateException("safety net: " + sw.workload.key() + " was evicted "
-                    + sw.status.evictions().size() + " times by " + Timeline.duration(now) + " (last: " + evict.reason()
-                    + (evict.detail().isEmpty() ? "" : " " + evict.detail()) + ": " + evict.message()
-                    + "); admissions and preemptions do not settle, so the simulation stops. This is a defect of"
-                    + " the policy engine; please report it with the scenario");
-        }
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
-                evict.reason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
+                evict.reason().kueueReason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
         if (podsStarted) {
             record(sw, sw.standIn.evicted());
         }

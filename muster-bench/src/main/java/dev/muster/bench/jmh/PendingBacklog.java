@@ -2,6 +2,7 @@ package dev.muster.bench.jmh;
 
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueuePolicies.BorrowWithinCohort;
 import dev.muster.core.model.ClusterQueuePolicies.FlavorFungibility;
@@ -83,7 +84,8 @@ public final class PendingBacklog {
 
     /** A new engine over the ClusterQueues with every workload submitted and no cycle run yet. */
     public Engine newEngine() {
-        Engine engine = new Engine(queues, List.of(), localQueues, List.of(), AdmissionSettings.DEFAULTS);
+        Engine engine = new Engine(EngineSetup.kueue(queues, List.of(), localQueues,
+                List.of(), AdmissionSettings.DEFAULTS));
         for (Workload w : workloads) {
             engine.submit(w);
         }

@@ -5,6 +5,8 @@ import dev.muster.bench.kueue.GeneratedCluster.Queue;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
+import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import java.lang.management.GarbageCollectorMXBean;
@@ -31,9 +33,6 @@ import java.util.function.Function;
  * virtual times on every run. Only the cost figures vary.
  */
 public final class Replay {
-
-    /** Eviction rounds at one instant before the replay gives up on a policy that never settles. */
-    static final int MAX_ROUNDS_PER_INSTANT = 1_000;
 
     private static final int ARRIVAL = 0;
     private static final int COMPLETION = 1;
@@ -155,7 +154,8 @@ public final class Replay {
      */
     public static ReplayResult run(PerfShape shape, boolean preemption) {
         return run(shape.name(), new GeneratedCluster(shape.generator(), preemption), c -> SchedulerUnderTest.of(
-                new Engine(c.clusterQueueSpecs(), List.of(), c.localQueues(), List.of(), AdmissionSettings.DEFAULTS)));
+                new Engine(EngineSetup.kueue(c.clusterQueueSpecs(), List.of(), c.localQueues(),
+                        List.of(), AdmissionSettings.DEFAULTS))));
     }
 
     /**
@@ -251,62 +251,61 @@ public final class Replay {
         mix(now, id, 3, 0);
     }
 
-    /** Cycles at the current instant until no eviction comes back. */
+    /** Cycles at the current instant until no eviction comes back ({@link Settling}, the engine's own loop). */
     private void settle() {
-        List<Decision> lastEvictions = List.of();
-        for (int round = 0; round < MAX_ROUNDS_PER_INSTANT; round++) {
+        Settling.settle(timed, now, this::carryOut);
+    }
+
+    /** One cycle's decisions applied to the replay's books; every eviction completes at once. */
+    private List<ObjectKey> carryOut(List<Decision> decisions) {
+        List<ObjectKey> evicted = new ArrayList<>();
+        for (Decision d : decisions) {
+            switch (d) {
+                case Decision.Admit a -> admit(a);
+                case Decision.Evict e -> evicted.add(keys[evict(e)]);
+                case Decision.Wait w -> waitDecisions++;
+                // ReserveQuota and the like need admission checks, which the generated queues never have
+                default -> throw new IllegalStateException("unexpected decision for this replay: " + d);
+            }
+        }
+        evicted.forEach(key -> release(ids.get(key)));
+        return evicted;
+    }
+
+    /** The scheduler under test as the settling loop drives it, with each call timed. */
+    private final Settling.Scheduler timed = new Settling.Scheduler() {
+        @Override
+        public List<Decision> schedule(long nowMillis) {
             pendingVisits += pendingCount;
             long t0 = System.nanoTime();
-            List<Decision> decisions = scheduler.schedule(now);
+            List<Decision> decisions = scheduler.schedule(nowMillis);
             long took = System.nanoTime() - t0;
             scheduleNanos += took;
             cycles++;
             if (took > maxCycleNanos) {
                 maxCycleNanos = took;
-                maxCycleAt = now;
+                maxCycleAt = nowMillis;
             }
-            List<Integer> evicted = null;
-            for (Decision d : decisions) {
-                switch (d) {
-                    case Decision.Admit a -> admit(a);
-                    case Decision.Evict e -> {
-                        if (evicted == null) {
-                            evicted = new ArrayList<>();
-                        }
-                        evicted.add(evict(e));
-                    }
-                    case Decision.Wait w -> waitDecisions++;
-                    // ReserveQuota and the like need admission checks, which the generated queues never have
-                    default -> throw new IllegalStateException("unexpected decision for this replay: " + d);
-                }
-            }
-            if (evicted == null) {
-                return;
-            }
-            lastEvictions = decisions.stream().filter(d -> d instanceof Decision.Evict).toList();
-            for (int id : evicted) {
-                release(id);
-                long t1 = System.nanoTime();
-                scheduler.evicted(keys[id]);
-                evictedNanos += System.nanoTime() - t1;
-            }
+            return decisions;
         }
-        StringBuilder sample = new StringBuilder();
-        lastEvictions.stream().limit(5).forEach(d -> sample.append("\n  evict ").append(d.workload()).append(": ")
-                .append(((Decision.Evict) d).message()));
-        throw new NotSettledException("evictions did not settle: " + MAX_ROUNDS_PER_INSTANT
-                + " scheduling cycles at virtual time " + now + " ms each evicted again (the last one "
-                + lastEvictions.size() + " workloads); the first of them:" + sample);
-    }
 
-    /** The scheduler kept evicting at one instant: a preemption livelock. */
-    public static final class NotSettledException extends IllegalStateException {
-        private static final long serialVersionUID = 1L;
-
-        NotSettledException(String message) {
-            super(message);
+        @Override
+        public void evicted(ObjectKey key, long nowMillis) {
+            long t0 = System.nanoTime();
+            scheduler.evicted(key);
+            evictedNanos += System.nanoTime() - t0;
         }
-    }
+
+        @Override
+        public boolean checksChanged() {
+            return false; // the generated queues have no admission checks
+        }
+
+        @Override
+        public int timesEvicted(ObjectKey key) {
+            return evictionsOf[idOf(key)];
+        }
+    };
 
     private int idOf(ObjectKey key) {
         Integer id = ids.get(key);

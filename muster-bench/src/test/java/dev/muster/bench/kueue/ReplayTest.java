@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.muster.core.admission.Decision;
+import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import java.util.ArrayList;
@@ -170,8 +171,8 @@ class ReplayTest {
 
         assertThatThrownBy(() -> Replay.run("loop", c,
                 cl -> new Scripted(1000, new ArrayList<>(), now -> now == 200, first, Integer.MAX_VALUE)))
-                .isInstanceOf(Replay.NotSettledException.class)
-                .hasMessageContaining("at virtual time 200 ms")
+                .isInstanceOf(Settling.NotSettledException.class)
+                .hasMessageContaining("at 200ms")
                 .hasMessageContaining("evict " + first);
     }
 
@@ -243,7 +244,7 @@ class ReplayTest {
             }
             if (when.test(nowMillis) && evictionsLeft > 0 && running.containsKey(victim)) {
                 evictionsLeft--;
-                decisions.add(new Decision.Evict(victim, "Preempted", "InClusterQueue", "scripted"));
+                decisions.add(new Decision.Evict(victim, dev.muster.core.admission.EvictionReason.PREEMPTED, "InClusterQueue", "scripted"));
             }
             return decisions;
         }

@@ -45,16 +45,16 @@ public sealed interface Decision {
      * Stop the workload (suspend its job, delete its pods) and report back with
      * {@code Engine.evicted} once its pods are gone; it keeps its quota until then.
      *
-     * @param reason  Kueue's Evicted reason: Preempted, PodsReadyTimeout, AdmissionCheck, ...
+     * @param reason  why; {@link EvictionReason#kueueReason()} is Kueue's Evicted reason
      * @param detail  for Preempted, Kueue's Preempted reason: InClusterQueue, InCohortReclamation,
      *                InCohortFairSharing or InCohortReclaimWhileBorrowing; otherwise empty
      * @param message why, in words a user understands (names the preemptor)
      * @param preemptor for Preempted, the workload it makes room for
      */
-    record Evict(ObjectKey workload, String reason, String detail, String message,
+    record Evict(ObjectKey workload, EvictionReason reason, String detail, String message,
             java.util.Optional<ObjectKey> preemptor) implements Decision {
 
-        public Evict(ObjectKey workload, String reason, String detail, String message) {
+        public Evict(ObjectKey workload, EvictionReason reason, String detail, String message) {
             this(workload, reason, detail, message, java.util.Optional.empty());
         }
     }

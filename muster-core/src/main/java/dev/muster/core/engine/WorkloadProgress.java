@@ -1,5 +1,9 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
+import dev.muster.core.model.ObjectKey;
+import java.util.Optional;
 import dev.muster.core.model.CheckState;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,9 +14,6 @@ import java.util.Map;
  */
 final class WorkloadProgress {
 
-    /** Why the engine asked for the eviction under way; decides what happens once it is done. */
-    enum EvictionCause { PREEMPTED, CHECK_RETRY, PODS_READY_TIMEOUT, DEACTIVATED, STALE_GANG }
-
     /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
     final Map<String, CheckState> checks = new LinkedHashMap<>();
     final Map<String, String> checkMessages = new LinkedHashMap<>();
@@ -22,15 +23,27 @@ final class WorkloadProgress {
     boolean admitted;
     long admittedAtMillis;
     boolean podsReady;
-    EvictionCause eviction;
+    /** Why the engine asked for the eviction under way; decides what happens once it is done. */
+    EvictionReason eviction;
     String evictionMessage;
     long requeueAfterMillis;
+    /** Times the engine asked for its eviction since it was submitted; kept across requeues (see {@link Settling}). */
+    int evictionsAsked;
     /** Times it was evicted for pods not ready in time (Kueue's requeueState.count). */
     int podsReadyRequeues;
     /** Pods of the current admission that failed and were not replaced. */
     int failedPods;
     /** Since when a KAI gang runs below its minimum; -1 if it does not. */
     long belowMinimumSince = -1;
+
+    /** Asks for the workload's eviction: remembers why (for what follows once it is done) and says it as a decision. */
+    Decision.Evict askEviction(ObjectKey key, EvictionReason reason, String detail, String message,
+            Optional<ObjectKey> preemptor) {
+        eviction = reason;
+        evictionMessage = message;
+        evictionsAsked++;
+        return new Decision.Evict(key, reason, detail, message, preemptor);
+    }
 
     void reset() {
         checks.clear();

@@ -1,6 +1,7 @@
 package dev.muster.core.status;
 
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.queue.Assignment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,9 +93,9 @@ public final class WorkloadStatus {
         phase = Phase.PENDING;
         admittedAtMillis = null;
         message = evict.message();
-        evictions.add(new Eviction(nowMillis, evict.reason(), evict.detail()));
-        set("Evicted", true, evict.reason(), evict.message(), nowMillis);
-        if (evict.reason().equals("Preempted")) {
+        evictions.add(new Eviction(nowMillis, evict.reason().kueueReason(), evict.detail()));
+        set("Evicted", true, evict.reason().kueueReason(), evict.message(), nowMillis);
+        if (evict.reason() == EvictionReason.PREEMPTED) {
             set("Preempted", true, evict.detail(), evict.message(), nowMillis);
         }
         set("QuotaReserved", false, "Pending", evict.message(), nowMillis);

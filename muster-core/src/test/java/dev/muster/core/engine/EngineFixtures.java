@@ -52,17 +52,18 @@ final class EngineFixtures {
     }
 
     Engine engine(boolean fairSharing) {
-        return new Engine(queues, cohorts, localQueues, List.of(), new AdmissionSettings(fairSharing));
+        return new Engine(EngineSetup.kueue(queues, cohorts, localQueues,
+                List.of(), new AdmissionSettings(fairSharing)));
     }
 
     Engine engine(AdmissionSettings settings) {
-        return new Engine(queues, cohorts, localQueues, List.of(), settings);
+        return new Engine(EngineSetup.kueue(queues, cohorts, localQueues, List.of(), settings));
     }
 
     /** An engine that places pods on these nodes (and on nodes added later). */
     Engine engineOnNodes(List<dev.muster.core.placement.NodeSpec> nodes) {
-        return new Engine(queues, cohorts, localQueues, List.of(), List.of(), Map.of(), nodes, List.of(),
-                new AdmissionSettings(false));
+        return new Engine(EngineSetup.kueue(queues, cohorts, localQueues, List.of(), new AdmissionSettings(false))
+                .withNodes(nodes, List.of()));
     }
 
     /** A cpu node with labels. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.queue.AdmittedWorkload;
-import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ClusterQueuePolicies;
@@ -128,8 +127,8 @@ class EngineInvariantsTest {
 
     /** Plays the world's script; completions are picked with a second generator from the same seed. */
     private static List<String> play(World world) {
-        Engine engine = new Engine(world.queues, world.cohorts, world.localQueues, List.of(),
-                new AdmissionSettings(world.fairSharing));
+        Engine engine = new Engine(EngineSetup.kueue(world.queues, world.cohorts, world.localQueues,
+                List.of(), new AdmissionSettings(world.fairSharing)));
         return play(world, engine, e -> { });
     }
 
@@ -182,8 +181,8 @@ class EngineInvariantsTest {
             26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40})
     void quotasHoldGangsStayWholeAndUsageAddsUp(long seed) {
         World world = World.random(seed);
-        Engine engine = new Engine(world.queues, world.cohorts, world.localQueues, List.of(),
-                new AdmissionSettings(world.fairSharing));
+        Engine engine = new Engine(EngineSetup.kueue(world.queues, world.cohorts, world.localQueues,
+                List.of(), new AdmissionSettings(world.fairSharing)));
         play(world, engine, EngineInvariantsTest::checkInvariants);
     }
 
@@ -210,8 +209,8 @@ class EngineInvariantsTest {
         QuotaTree tree = engine.quotaTree();
         int frs = tree.index().size();
         List<AdmittedWorkload> admitted = new ArrayList<>();
-        for (ClusterQueueState cq : engine.clusterQueues()) {
-            for (QuotaNode n = cq.node(); n != null; n = n.parent()) {
+        for (QueueView cq : engine.clusterQueues()) {
+            for (QuotaNode n = tree.clusterQueue(cq.name()).orElseThrow(); n != null; n = n.parent()) {
                 for (int fr = 0; fr < frs; fr++) {
                     assertThat(n.available(fr)).as("%s never over-committed on %s", n, tree.index().get(fr))
                             .isGreaterThanOrEqualTo(0);
@@ -226,7 +225,7 @@ class EngineInvariantsTest {
             }
         }
         // Recompute every ClusterQueue's usage from its admitted workloads.
-        for (ClusterQueueState cq : engine.clusterQueues()) {
+        for (QueueView cq : engine.clusterQueues()) {
             int admittedHere = 0;
             long[] sum = new long[frs];
             for (AdmittedWorkload a : admittedIn(engine, cq.name())) {
@@ -239,7 +238,7 @@ class EngineInvariantsTest {
             }
             assertThat(cq.admittedCount()).isEqualTo(admittedHere);
             for (int fr = 0; fr < frs; fr++) {
-                assertThat(cq.node().usage(fr)).as("incremental usage of %s", cq.name()).isEqualTo(sum[fr]);
+                assertThat(tree.clusterQueue(cq.name()).orElseThrow().usage(fr)).as("incremental usage of %s", cq.name()).isEqualTo(sum[fr]);
             }
         }
         for (AdmittedWorkload a : admitted) {

@@ -28,8 +28,8 @@ public final class LargeScenarioBench {
             if (kind.equals("perf")) {
                 int queues = 4;
                 jobs = PerfShape.jobs(queues, workloads / queues, seed);
-                engine = new Engine(PerfShape.queues(queues), List.of(), PerfShape.localQueues(queues), List.of(),
-                        new AdmissionSettings(false));
+                engine = new Engine(EngineSetup.kueue(PerfShape.queues(queues), List.of(), PerfShape.localQueues(queues),
+                        List.of(), new AdmissionSettings(false)));
                 label = "perf shape";
             } else {
                 MixedWorld world = kind.equals("kai") ? MixedWorld.kai(seed, workloads) : MixedWorld.kueue(seed, workloads);

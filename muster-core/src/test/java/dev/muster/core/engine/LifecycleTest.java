@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.engine.PodsReadyPolicy;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ClusterQueuePolicies;
@@ -46,7 +47,7 @@ class LifecycleTest {
         engine.updateCheck(job, "gate", CheckState.RETRY, "no capacity yet", 60_000);
         List<Decision> d = engine.schedule(5_000);
         assertThat(d).singleElement().isInstanceOfSatisfying(Decision.Evict.class, e -> {
-            assertThat(e.reason()).isEqualTo("AdmissionCheck");
+            assertThat(e.reason()).isEqualTo(EvictionReason.ADMISSION_CHECK);
             assertThat(e.message()).contains("gate asks to retry: no capacity yet");
         });
         engine.evicted(job, 5_000);
@@ -103,7 +104,7 @@ class LifecycleTest {
         engine.schedule(0);
         assertThat(engine.nextWakeupMillis()).hasValue(120_000);
         assertThat(engine.schedule(120_000)).singleElement().isInstanceOfSatisfying(Decision.Evict.class,
-                e -> assertThat(e.reason()).isEqualTo("PodsReadyTimeout"));
+                e -> assertThat(e.reason()).isEqualTo(EvictionReason.PODS_READY_TIMEOUT));
         engine.evicted(job, 120_000);
         assertThat(engine.nextWakeupMillis()).as("first backoff: the base, 60s").hasValue(180_000);
         assertThat(engine.schedule(180_000)).anyMatch(x -> x instanceof Decision.Admit);

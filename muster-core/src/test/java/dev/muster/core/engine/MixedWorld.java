@@ -44,7 +44,8 @@ record MixedWorld(boolean kai, List<ClusterQueueSpec> queues, List<CohortSpec> c
     private static final int[] PRIORITIES = {50, 100, 200};
 
     Engine engine() {
-        return new Engine(queues, cohorts, localQueues, List.of(), kaiQueues, capacity, new AdmissionSettings(fairSharing));
+        return new Engine(EngineSetup.kueue(queues, cohorts, localQueues, List.of(), new AdmissionSettings(fairSharing))
+                .withKai(kaiQueues, capacity));
     }
 
     /** Kueue dialect: {@code workloads} workloads over a few cohorts of ClusterQueues with random policies. */

@@ -22,8 +22,8 @@ class PreemptionConvergenceTest {
     @CsvSource({"1, false", "2, false", "1, true", "2, true"})
     void theKueuePerfShapeFinishesWithFewEvictions(long seed, boolean fairSharing) {
         List<VirtualRun.Job> jobs = PerfShape.jobs(QUEUES, Integer.getInteger("perQueue", 100), seed);
-        Engine engine = new Engine(PerfShape.queues(QUEUES), List.of(), PerfShape.localQueues(QUEUES), List.of(),
-                new AdmissionSettings(fairSharing));
+        Engine engine = new Engine(EngineSetup.kueue(PerfShape.queues(QUEUES), List.of(), PerfShape.localQueues(QUEUES),
+                List.of(), new AdmissionSettings(fairSharing)));
         VirtualRun.Result result = VirtualRun.run(engine, jobs, 200_000, e -> { }, false);
         assertThat(result.finished()).as("all %d RayJobs finish (ended at %d ms after %d schedule calls, %d evictions)",
                 jobs.size(), result.endMillis(), result.scheduleCalls(), result.evictions()).isTrue();

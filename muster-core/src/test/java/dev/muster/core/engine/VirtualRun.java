@@ -2,6 +2,7 @@ package dev.muster.core.engine;
 
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -79,11 +80,7 @@ final class VirtualRun {
             List<Job> arriving = arrivals.remove(now);
             if (arriving != null) {
                 for (Job j : arriving) {
-                    if (j.kai()) {
-                        engine.submitToKaiQueue(j.workload());
-                    } else {
-                        engine.submit(j.workload());
-                    }
+                    engine.submit(j.workload(), QueueRef.of(j.workload(), j.kai()));
                 }
             }
             List<ObjectKey> ending = completions.remove(now);

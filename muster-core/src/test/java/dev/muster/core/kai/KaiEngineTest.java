@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Workload;
@@ -30,8 +32,7 @@ class KaiEngineTest {
     }
 
     private static Engine engine(long clusterGpus, KaiQueueSpec... queues) {
-        return new Engine(List.of(), List.of(), List.of(), List.of(), List.of(queues), Map.of(GPU, clusterGpus * 1000),
-                AdmissionSettings.DEFAULTS);
+        return new Engine(EngineSetup.kai(List.of(queues), Map.of(GPU, clusterGpus * 1000), AdmissionSettings.DEFAULTS));
     }
 
     private Workload job(String queue, String name, int priority, int pods) {
@@ -70,14 +71,15 @@ class KaiEngineTest {
     void aGpuMemoryPodIsChargedItsShareOfAGpuAlsoWhenItsAdmissionIsRestored() {
         var node = new dev.muster.core.placement.NodeSpec("gpu-node-1", Map.of(), List.of(), false,
                 new ResourceList(Map.of(GPU, Quantity.ofUnits(2), "cpu", Quantity.ofUnits(8))), 40960, "NVIDIA-A100");
-        java.util.function.Supplier<Engine> engine = () -> new Engine(List.of(), List.of(), List.of(), List.of(),
-                List.of(queue("a", null, 2, null)), Map.of(GPU, 2000L), List.of(node), List.of(), AdmissionSettings.DEFAULTS);
+        java.util.function.Supplier<Engine> engine = () -> new Engine(
+                EngineSetup.kai(List.of(queue("a", null, 2, null)), Map.of(GPU, 2000L), AdmissionSettings.DEFAULTS)
+                        .withNodes(List.of(node), List.of()));
         Workload memory = new Workload(new ObjectKey("default", "memory"), "a", 50, 0, 0, List.of(PodSet.of("main", 1,
                 new ResourceList(Map.of("cpu", Quantity.ofUnits(1)))).withHints(
                 new dev.muster.core.model.PlacementHints(Map.of(), List.of(), List.of(), 0, 30720))));
 
         Engine submitted = engine.get();
-        submitted.submitToKaiQueue(memory);
+        submitToKai(submitted, memory);
         assertThat(admitted(settle(submitted, 0))).containsExactly("memory");
         assertThat(submitted.usage("a").get("default").get(GPU)).isEqualTo(Quantity.ofMilli(750));
 
@@ -90,14 +92,14 @@ class KaiEngineTest {
     @Test
     void aQueueUsesIdleGpusBeyondItsQuota() {
         Engine e = engine(8, queue("a", null, 2, null), queue("b", null, 2, null));
-        e.submitToKaiQueue(job("a", "big", 50, 6));
+        submitToKai(e, job("a", "big", 50, 6));
         assertThat(admitted(settle(e, 0))).containsExactly("big");
     }
 
     @Test
     void aLimitStopsAQueueAlthoughGpusAreFree() {
         Engine e = engine(8, queue("a", null, 2, 3L), queue("b", null, 2, null));
-        e.submitToKaiQueue(job("a", "four", 50, 4));
+        submitToKai(e, job("a", "four", 50, 4));
         assertThat(admitted(settle(e, 0))).isEmpty();
         assertThat(e.reason(new ObjectKey("default", "four")).orElseThrow()).contains("does not fit queue a");
     }
@@ -106,10 +108,10 @@ class KaiEngineTest {
     void aQueueBelowItsFairShareReclaimsFromOneAbove() {
         Engine e = engine(8, queue("a", null, 4, null), queue("b", null, 4, null));
         for (int i = 0; i < 8; i++) {
-            e.submitToKaiQueue(job("b", "b-" + i, 50, 1));
+            submitToKai(e, job("b", "b-" + i, 50, 1));
         }
         settle(e, 0);
-        e.submitToKaiQueue(job("a", "a-0", 50, 2));
+        submitToKai(e, job("a", "a-0", 50, 2));
         List<Decision> d = settle(e, 1);
         assertThat(evictions(d)).extracting(x -> x.workload().name()).containsExactly("b-7", "b-6");
         assertThat(evictions(d)).allSatisfy(x -> assertThat(x.detail()).isEqualTo("InCohortFairSharing"));
@@ -120,28 +122,28 @@ class KaiEngineTest {
     void reclaimNeverTakesAQueueBelowItsFairShare() {
         Engine e = engine(8, queue("a", null, 4, null), queue("b", null, 4, null));
         for (int i = 0; i < 4; i++) {
-            e.submitToKaiQueue(job("b", "b-" + i, 50, 1));
+            submitToKai(e, job("b", "b-" + i, 50, 1));
         }
         for (int i = 0; i < 4; i++) {
-            e.submitToKaiQueue(job("a", "a-" + i, 50, 1));
+            submitToKai(e, job("a", "a-" + i, 50, 1));
         }
         settle(e, 0);
         // both at their fair share of 4: a's fifth may not take from b
-        e.submitToKaiQueue(job("a", "a-4", 50, 1));
+        submitToKai(e, job("a", "a-4", 50, 1));
         assertThat(evictions(settle(e, 1))).isEmpty();
     }
 
     @Test
     void nonPreemptibleWorkloadsStayWithinQuotaAndAreNeverEvicted() {
         Engine e = engine(8, queue("a", null, 2, null), queue("b", null, 6, null));
-        e.submitToKaiQueue(job("a", "inference", 125, 2));
-        e.submitToKaiQueue(job("a", "build-over-quota", 100, 1));
+        submitToKai(e, job("a", "inference", 125, 2));
+        submitToKai(e, job("a", "build-over-quota", 100, 1));
         List<Decision> d = settle(e, 0);
         assertThat(admitted(d)).containsExactly("inference");
         assertThat(e.reason(new ObjectKey("default", "build-over-quota")).orElseThrow()).contains("non-preemptible");
         // b reclaims its fair share: a's non-preemptible inference is not a candidate
         for (int i = 0; i < 8; i++) {
-            e.submitToKaiQueue(job("b", "b-" + i, 50, 1));
+            submitToKai(e, job("b", "b-" + i, 50, 1));
         }
         assertThat(evictions(settle(e, 1))).isEmpty();
     }
@@ -149,9 +151,9 @@ class KaiEngineTest {
     @Test
     void higherPriorityPreemptsLowerInTheSameQueue() {
         Engine e = engine(2, queue("a", null, 2, null));
-        e.submitToKaiQueue(job("a", "train", 50, 2));
+        submitToKai(e, job("a", "train", 50, 2));
         settle(e, 0);
-        e.submitToKaiQueue(job("a", "build-preemptible", 75, 2));
+        submitToKai(e, job("a", "build-preemptible", 75, 2));
         List<Decision> d = settle(e, 1);
         assertThat(evictions(d)).singleElement().satisfies(x -> {
             assertThat(x.workload().name()).isEqualTo("train");
@@ -163,8 +165,8 @@ class KaiEngineTest {
     @Test
     void onlyLeafQueuesTakeWorkloads() {
         Engine e = engine(8, queue("dept", null, 4, null), queue("team", "dept", 4, null));
-        e.submitToKaiQueue(job("dept", "to-parent", 50, 1));
-        e.submitToKaiQueue(job("nope", "to-missing", 50, 1));
+        submitToKai(e, job("dept", "to-parent", 50, 1));
+        submitToKai(e, job("nope", "to-missing", 50, 1));
         settle(e, 0);
         assertThat(e.reason(new ObjectKey("default", "to-parent")).orElseThrow())
                 .contains("queue dept is a parent queue; only leaf queues take workloads").contains("team");
@@ -177,7 +179,7 @@ class KaiEngineTest {
         Workload ray = new Workload(new ObjectKey("default", "ray"), "a", 50, 0, 0, List.of(
                 PodSet.of("head", 1, ResourceList.EMPTY),
                 new PodSet("worker", 4, 2, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
-        e.submitToKaiQueue(ray);
+        submitToKai(e, ray);
         List<Decision> d = settle(e, 0);
         assertThat(d).filteredOn(x -> x instanceof Decision.Admit).singleElement()
                 .satisfies(x -> assertThat(((Decision.Admit) x).assignment().podSets().get(1).count()).isEqualTo(3));
@@ -188,9 +190,9 @@ class KaiEngineTest {
         Engine e = engine(4, queue("a", null, 2, null), queue("b", null, 2, null));
         Workload elastic = new Workload(new ObjectKey("default", "elastic"), "b", 50, 0, 0, List.of(
                 new PodSet("worker", 4, 2, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
-        e.submitToKaiQueue(elastic);
+        submitToKai(e, elastic);
         assertThat(admitted(settle(e, 0))).containsExactly("elastic");
-        e.submitToKaiQueue(job("a", "a-job", 50, 2));
+        submitToKai(e, job("a", "a-job", 50, 2));
         List<Decision> d = settle(e, 1);
         assertThat(evictions(d)).as("no gang is evicted whole").isEmpty();
         assertThat(d).filteredOn(x -> x instanceof Decision.Resize).singleElement().satisfies(x -> {
@@ -203,11 +205,11 @@ class KaiEngineTest {
     @Test
     void aGangGrowsBackToItsReplicasWhenRoomAppears() {
         Engine e = engine(4, queue("a", null, 2, null), queue("b", null, 2, null));
-        e.submitToKaiQueue(job("a", "a-job", 50, 2));
+        submitToKai(e, job("a", "a-job", 50, 2));
         settle(e, 0);
         Workload elastic = new Workload(new ObjectKey("default", "elastic"), "b", 50, 1, 100, List.of(
                 new PodSet("worker", 4, 2, new ResourceList(Map.of(GPU, Quantity.ofUnits(1))))));
-        e.submitToKaiQueue(elastic);
+        submitToKai(e, elastic);
         List<Decision> first = settle(e, 1);
         assertThat(first).filteredOn(x -> x instanceof Decision.Admit).singleElement()
                 .satisfies(x -> assertThat(((Decision.Admit) x).assignment().podSets().get(0).count()).isEqualTo(2));
@@ -215,5 +217,10 @@ class KaiEngineTest {
         List<Decision> later = settle(e, 2);
         assertThat(later).filteredOn(x -> x instanceof Decision.Resize).singleElement()
                 .satisfies(x -> assertThat(((Decision.Resize) x).to().podSets().get(0).count()).isEqualTo(4));
+    }
+
+    /** Submits to the KAI queue the workload names. */
+    private static void submitToKai(Engine engine, Workload wl) {
+        engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
     }
 }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Workload;
@@ -75,8 +77,9 @@ class KaiInvariantsTest {
     }
 
     private static List<String> play(World w) {
-        Engine engine = new Engine(List.of(), List.of(), List.of(), List.of(), w.queues(),
-                Map.of(GPU, w.gpus() * 1000, CPU, w.cpus() * 1000), AdmissionSettings.DEFAULTS);
+        Engine engine = new Engine(EngineSetup.kueue(List.of(), List.of(), List.of(),
+                List.of(), AdmissionSettings.DEFAULTS)
+                .withKai(w.queues(), Map.of(GPU, w.gpus() * 1000, CPU, w.cpus() * 1000)));
         Random r = new Random(w.seed() * 17 + 3);
         List<String> log = new ArrayList<>();
         Map<ObjectKey, Workload> all = new HashMap<>();
@@ -93,7 +96,7 @@ class KaiInvariantsTest {
                 Workload wl = new Workload(new ObjectKey("ns", "w" + seq), queue, priority, step, seq++,
                         List.of(new PodSet("main", count, min, perPod)));
                 all.put(wl.key(), wl);
-                engine.submitToKaiQueue(wl);
+                engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
             }
             for (int i = running.size() - 1; i >= 0; i--) {
                 if (r.nextInt(5) == 0) {

@@ -7,9 +7,11 @@ import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.KaiQueueSpec.Share;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Workload;
@@ -103,7 +105,7 @@ class KaiReclaimRulesTest {
     void whatIsReclaimedFollowsKaisRules(long seed) {
         Random r = new Random(seed);
         World w = World.random(r);
-        Engine engine = new Engine(List.of(), List.of(), List.of(), List.of(), w.queues(), w.capacity(), AdmissionSettings.DEFAULTS);
+        Engine engine = new Engine(EngineSetup.kai(w.queues(), w.capacity(), AdmissionSettings.DEFAULTS));
         Map<ObjectKey, Workload> all = new HashMap<>();
         long seq = 0;
         // The state: a few queues fill the cluster while the others are quiet, so some stand above their share.
@@ -111,7 +113,7 @@ class KaiReclaimRulesTest {
         for (int i = 0, n = 4 + r.nextInt(10); i < n; i++) {
             Workload wl = workload(r, "w" + seq, busy.get(r.nextInt(busy.size())), seq++, r.nextInt(3) == 0 ? 75 : 50);
             all.put(wl.key(), wl);
-            engine.submitToKaiQueue(wl);
+            engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
         }
         settle(engine, 0);
         // Only the probe waits, so that whatever the next cycle takes, it takes for the probe.
@@ -124,7 +126,7 @@ class KaiReclaimRulesTest {
         Workload probe = workload(r, "probe", leaf, seq, 50);
         long[] need = minimumNeed(probe);
         boolean fitsAsItIs = fits(w, usageBefore, leaf, need);
-        engine.submitToKaiQueue(probe);
+        engine.submit(probe, QueueRef.kaiQueue(probe.queueName()));
         List<Decision> decisions = engine.schedule(1_000);
 
         List<ObjectKey> evicted = new ArrayList<>();

@@ -6,6 +6,7 @@ import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.FlavorQuotas;
@@ -89,9 +90,9 @@ class PlacementInvariantsTest {
                 new ClusterQueuePolicies(new ClusterQueuePolicies.Preemption(ClusterQueuePolicies.WithinClusterQueue.LOWER_PRIORITY,
                         ClusterQueuePolicies.ReclaimWithinCohort.NEVER, ClusterQueuePolicies.BorrowWithinCohort.DEFAULT),
                         ClusterQueuePolicies.FlavorFungibility.DEFAULT, List.of(), ClusterQueuePolicies.StopPolicy.NONE));
-        Engine engine = new Engine(List.of(cq), List.of(), List.of(new LocalQueueSpec(new ObjectKey("ns", "main"), "cq")),
-                List.of(), List.of(), Map.of(), w.nodes(), List.of(),
-                new AdmissionSettings(false, List.of(), dev.muster.core.engine.PodsReadyPolicy.DISABLED, 60_000, w.policy()));
+        Engine engine = new Engine(EngineSetup.kueue(List.of(cq), List.of(), List.of(new LocalQueueSpec(new ObjectKey("ns", "main"), "cq")),
+                List.of(), new AdmissionSettings(false, List.of(), dev.muster.core.engine.PodsReadyPolicy.DISABLED, 60_000, w.policy()))
+                .withNodes(w.nodes(), List.of()));
         Random r = new Random(w.seed() * 7 + 1);
         List<String> log = new ArrayList<>();
         List<ObjectKey> running = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.muster.core.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.PodSetAssignment;
@@ -63,7 +64,7 @@ class WorkloadStatusTest {
         WorkloadStatus s = new WorkloadStatus(false);
         s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 0);
         s.podsReady(2_000);
-        s.apply(new Decision.Evict(TRAIN, "Preempted", "InClusterQueue", "preempted by team/urgent",
+        s.apply(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted by team/urgent",
                 Optional.of(new ObjectKey("team", "urgent"))), 7_000);
 
         assertThat(s.phase()).isEqualTo(Phase.PENDING);
@@ -85,7 +86,7 @@ class WorkloadStatusTest {
     void anEvictionOtherThanPreemptionSetsNoPreemptedCondition() {
         WorkloadStatus s = new WorkloadStatus(false);
         s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 0);
-        s.apply(new Decision.Evict(TRAIN, "PodsReadyTimeout", "", "its pods were not all ready"), 60_000);
+        s.apply(new Decision.Evict(TRAIN, EvictionReason.PODS_READY_TIMEOUT, "", "its pods were not all ready"), 60_000);
         assertThat(s.condition("Preempted")).isEmpty();
         assertThat(s.condition("Evicted")).get().extracting(Condition::reason).isEqualTo("PodsReadyTimeout");
     }
@@ -94,7 +95,7 @@ class WorkloadStatusTest {
     void aJobWhosePodsStillRunKeepsItsQuotaReservedUntilReleased() {
         WorkloadStatus s = new WorkloadStatus(false);
         s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 0);
-        s.apply(new Decision.Evict(TRAIN, "Preempted", "InClusterQueue", "preempted"), 1_000);
+        s.apply(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted"), 1_000);
         s.releasing(1_000);
         assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status).isEqualTo(true);
         s.released(3_000);

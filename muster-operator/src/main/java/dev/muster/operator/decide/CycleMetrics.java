@@ -1,7 +1,7 @@
 package dev.muster.operator.decide;
 
-import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.QueueView;
 import dev.muster.operator.metrics.MusterMetrics;
 import java.time.Duration;
 
@@ -17,15 +17,14 @@ final class CycleMetrics {
     /** @param admittedByQueue admitted workloads per ClusterQueue, as the decider counted them for the statuses */
     void cycle(Engine engine, java.util.Map<String, Integer> admittedByQueue, long tookNanos) {
         metrics.schedulingCycle(Duration.ofNanos(tookNanos));
-        for (ClusterQueueState cq : engine.clusterQueues()) {
-            if (engine.isKaiQueue(cq.name())) {
+        for (QueueView cq : engine.clusterQueues()) {
+            if (cq.kai()) {
                 continue;
             }
-            int queued = cq.pending().size();
-            metrics.pending(cq.name(), queued, cq.pendingCount() - queued);
+            metrics.pending(cq.name(), cq.queuedCount(), cq.inadmissibleCount());
             metrics.admittedActive(cq.name(), admittedByQueue.getOrDefault(cq.name(), 0));
-            String cohort = cq.spec().cohort().orElse("");
-            engine.usage(cq.name()).forEach((flavor, resources) -> resources.forEach((resource, q) ->
+            String cohort = cq.cohort().orElse("");
+            cq.usage().forEach((flavor, resources) -> resources.forEach((resource, q) ->
                     metrics.usage(cohort, cq.name(), flavor, resource, q.milli() / 1000.0)));
         }
     }

@@ -9,9 +9,13 @@ import dev.muster.api.scenario.KueueQueueing;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.EngineSetup;
+import dev.muster.core.engine.Settling;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
@@ -345,13 +349,7 @@ public final class Decider implements AutoCloseable {
             long started = System.nanoTime();
             long now = clock.millis();
             retryFailedWrites();
-            for (int round = 0; round < 100; round++) {
-                List<ObjectKey> evicted = apply(engine.schedule(now), now);
-                if (evicted.isEmpty() && !engine.checksChanged()) {
-                    break;
-                }
-                evicted.forEach(k -> engine.evicted(k, now));
-            }
+            Settling.settle(engine, now, decisions -> apply(decisions, now));
             scheduling.bindWaiting(engine, jobs::get);
             Map<String, Integer> admittedByQueue = writeStatuses();
             metrics.cycle(engine, admittedByQueue, System.nanoTime() - started);
@@ -379,8 +377,10 @@ public final class Decider implements AutoCloseable {
         List<NodeSpec> nodes = scheduling.placesPods() ? scheduling.nodeSpecs() : ClusterNodes.of(s);
         // KAI divides what the nodes declare, not what other schedulers' pods leave free at this moment.
         engineCapacity = scheduling.placesPods() ? scheduling.declaredCapacity() : ClusterCapacity.of(nodes);
-        engine = new Engine(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(), s.kaiQueues(),
-                engineCapacity, scheduling.placesPods() ? nodes : List.of(), s.flavors(), EngineSettings.from(s));
+        engine = new Engine(EngineSetup.kueue(s.clusterQueues(), s.cohorts(), s.localQueues(),
+                s.namespaces(), EngineSettings.from(s))
+                .withKai(s.kaiQueues(), engineCapacity)
+                .withNodes(scheduling.placesPods() ? nodes : List.of(), s.flavors()));
         if (scheduling.placesPods()) {
             engine.placeOnNodes(); // even before the first node: a gang waits for nodes, it does not run nowhere
         }
@@ -537,11 +537,7 @@ public final class Decider implements AutoCloseable {
                 LOG.warn("admission of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
             }
         }
-        if (t.kai) {
-            engine.submitToKaiQueue(t.workload);
-        } else {
-            engine.submit(t.workload);
-        }
+        engine.submit(t.workload, QueueRef.of(t.workload, t.kai));
         t.state = TrackedJob.State.PENDING;
         scheduling.jobChanged(t, t.id(), engine);
     }
@@ -729,7 +725,7 @@ public final class Decider implements AutoCloseable {
         boolean running = t.state == TrackedJob.State.ADMITTED;
         provisioning.released(t.workload.key());
         if (t.clusterQueue != null) {
-            metrics.evicted(t.clusterQueue, evict.reason());
+            metrics.evicted(t.clusterQueue, evict.reason().kueueReason());
         }
         t.startPending = false;
         if (running && t.kai) {
@@ -744,8 +740,8 @@ public final class Decider implements AutoCloseable {
         scheduling.jobChanged(t, t.id(), engine);
         t.assignment = null;
         t.message = evict.message();
-        t.condition("Evicted", true, evict.reason(), evict.message(), now);
-        if (evict.reason().equals("Preempted")) {
+        t.condition("Evicted", true, evict.reason().kueueReason(), evict.message(), now);
+        if (evict.reason() == EvictionReason.PREEMPTED) {
             t.condition("Preempted", true, evict.detail(), evict.message(), now);
         }
         if (t.releasing) {
@@ -756,7 +752,7 @@ public final class Decider implements AutoCloseable {
         }
         t.condition("Admitted", false, "NoReservation", evict.message(), now);
         t.conditions.remove("PodsReady");
-        writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", evict.reason().equals("Preempted") ? "Preempted" : "Evicted",
+        writer.event(t.adapter.kind(), t.key, t.uid(), "Warning", evict.reason() == EvictionReason.PREEMPTED ? "Preempted" : "Evicted",
                 evict.message());
     }
 
@@ -814,13 +810,13 @@ public final class Decider implements AutoCloseable {
         }
         String since = Instant.ofEpochMilli(startedMillis / 1000 * 1000).toString();
         for (var cq : engine.clusterQueues()) {
-            if (engine.isKaiQueue(cq.name())) {
+            if (cq.kai()) {
                 continue;
             }
             int[] c = byClusterQueue.getOrDefault(cq.name(), new int[3]);
             // Kueue counts an admitted workload as reserving quota as well.
             writeIfChanged(KubeKind.CLUSTER_QUEUE, new ObjectKey("", cq.name()),
-                    QueueStatuses.clusterQueue(cq, engine, new QueueStatuses.Counts(0, c[1] + c[2], c[2]), since));
+                    QueueStatuses.clusterQueue(cq, new QueueStatuses.Counts(0, c[1] + c[2], c[2]), since));
         }
         for (var lq : configuration.scenario().localQueues()) {
             int[] c = byLocalQueue.getOrDefault(lq.key(), new int[3]);

@@ -3,8 +3,8 @@ package dev.muster.operator.decide;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.engine.QueueView;
 import dev.muster.core.model.FlavorQuotas;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.ResourceQuota;
@@ -28,12 +28,12 @@ final class QueueStatuses {
     }
 
     /** ClusterQueue status: workload counts, and per flavor and resource what is used and borrowed. */
-    static ObjectNode clusterQueue(ClusterQueueState cq, Engine engine, Counts counts, String since) {
+    static ObjectNode clusterQueue(QueueView cq, Counts counts, String since) {
         ObjectNode status = JSON.objectNode();
         status.put("pendingWorkloads", cq.pendingCount());
         status.put("reservingWorkloads", counts.reserving());
         status.put("admittedWorkloads", counts.admitted());
-        Map<String, Map<String, Quantity>> usage = engine.usage(cq.name());
+        Map<String, Map<String, Quantity>> usage = cq.usage();
         ArrayNode reservation = status.putArray("flavorsReservation");
         ArrayNode used = status.putArray("flavorsUsage");
         for (ResourceGroup g : cq.spec().resourceGroups()) {

@@ -1,0 +1,211 @@
+package dev.muster.core.engine;
+
+import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
+import dev.muster.core.admission.SchedulingCycle;
+import dev.muster.core.model.CheckState;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.Workload;
+import dev.muster.core.preemption.PreemptionTarget;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Applies what one cycle decides to the engine's parts, and records the decisions. */
+final class CycleOutcome implements SchedulingCycle.Outcome {
+
+    private final EngineParts parts;
+    private final long nowMillis;
+    private final List<Decision> decisions;
+    /** Victims of preemptions under way and workloads admitted in this cycle: not candidates now. */
+    private final UntouchableWorkloads untouchable;
+    private boolean blocked;
+    /** The workload whose placement just failed, so that the wait that follows keeps it among the unplaced. */
+    private ObjectKey lastUnplaced;
+
+    CycleOutcome(EngineParts parts, long nowMillis, List<Decision> decisions) {
+        this.parts = parts;
+        this.nowMillis = nowMillis;
+        this.decisions = decisions;
+        this.untouchable = new UntouchableWorkloads(parts.preemptions().evicting(),
+                parts.triggers().admittedAt(nowMillis));
+    }
+
+    /** Whether workloads admitted at this instant kept a preemptor from taking them as victims. */
+    boolean heldBackByFresh() {
+        return untouchable.heldBackByFresh();
+    }
+
+    @Override
+    public void admit(ClusterQueueState cq, Workload wl, Assignment assignment) {
+        ObjectKey key = wl.key();
+        parts.heldRoom().release(key);
+        parts.queues().tree().add(cq.node(), assignment.usage());
+        cq.dequeue(wl);
+        parts.book().unpend(key);
+        parts.book().leaveQueue(key);
+        parts.book().clearReason(key);
+        parts.preemptions().admitted(key);
+        parts.waits().notUnplaced(key);
+        AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
+        cq.admitted(a);
+        parts.book().admit(a);
+        untouchable.add(key);
+        parts.triggers().admitted(nowMillis, key, cq);
+        parts.shapes().forget(wl);
+        WorkloadProgress p = parts.book().progress(key);
+        List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);
+        blocked = parts.settings().podsReady().enabled() && parts.settings().podsReady().blockAdmission();
+        if (checks.isEmpty()) {
+            p.admitted = true;
+            p.admittedAtMillis = nowMillis;
+            decisions.add(new Decision.Admit(key, cq.name(), assignment, parts.placements().podsOf(key)));
+        } else {
+            checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
+            decisions.add(new Decision.ReserveQuota(key, cq.name(), assignment, checks));
+        }
+    }
+
+    @Override
+    public void preempt(ClusterQueueState cq, Workload wl, Assignment assignment, List<PreemptionTarget> targets) {
+        List<ObjectKey> victims = new ArrayList<>();
+        for (PreemptionTarget t : targets) {
+            ObjectKey victim = t.victim().workload().key();
+            victims.add(victim);
+            decisions.add(parts.book().progress(victim).askEviction(victim, EvictionReason.PREEMPTED, t.detail(),
+                    PreemptionMessages.victim(t, wl, cq), Optional.of(wl.key())));
+        }
+        parts.heldRoom().release(wl.key());
+        parts.preemptions().started(wl.key(), victims, cq.name(), assignment.usage());
+        untouchable.addAll(victims);
+        waiting(wl, parts.preemptions().awaiting(wl.key()));
+        // From now on, for the rest of this pass and in each pass until it is admitted or gives
+        // up, no other workload takes the free part of its room (both cycles rely on this).
+        parts.heldRoom().hold(wl.key(), cq.node(), assignment.usage());
+    }
+
+    @Override
+    public void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl) {
+        resize(victim, smaller, "its pods beyond the gang minimum make room for " + wl.key() + " (priority "
+                + wl.priority() + ") of " + parts.book().queueOf(wl.key()).title()
+                + "; the gang keeps running at its minimum");
+        parts.triggers().freed(parts.queues().get(victim.clusterQueue()).node().root());
+    }
+
+    @Override
+    public void grow(AdmittedWorkload gang, Assignment larger) {
+        resize(gang, larger, "room for more of its replicas appeared");
+    }
+
+    @Override
+    public String place(ClusterQueueState cq, Workload wl, Assignment assignment) {
+        Placements placements = parts.placements();
+        // With admission checks the pods get their place once the checks pass.
+        if (!placements.active() || !WorkloadLifecycle.checksFor(cq, assignment).isEmpty()) {
+            return null;
+        }
+        String unplaceable = placements.place(wl, assignment);
+        if (unplaceable != null) {
+            parts.waits().unplaced(new UnplacedGang(wl.key(), placements.groups(wl, assignment), false));
+            lastUnplaced = wl.key();
+        }
+        return unplaceable;
+    }
+
+    @Override
+    public long held(ClusterQueueState cq, int flavorResource) {
+        return parts.heldRoom().heldIn(cq.node(), flavorResource);
+    }
+
+    @Override
+    public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims) {
+        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, Map.of());
+    }
+
+    @Override
+    public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims,
+            Map<ObjectKey, Assignment> shrunk) {
+        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, shrunk);
+    }
+
+    private void resize(AdmittedWorkload gang, Assignment to, String message) {
+        if (parts.placements().active() && !parts.placements().resize(gang, to)) {
+            return; // the new pods found no place: the gang stays as it is
+        }
+        ClusterQueueState cq = parts.queues().get(gang.clusterQueue());
+        parts.queues().tree().remove(cq.node(), gang.assignment().usage());
+        parts.queues().tree().add(cq.node(), to.usage());
+        AdmittedWorkload resized = new AdmittedWorkload(gang.workload(), gang.clusterQueue(), to, gang.admittedAtMillis());
+        cq.admitted(resized);
+        parts.book().admit(resized);
+        untouchable.add(gang.workload().key());
+        decisions.add(new Decision.Resize(gang.workload().key(), to, message));
+    }
+
+    @Override
+    public void waiting(Workload wl, String reason) {
+        if (!wl.key().equals(lastUnplaced)) {
+            parts.waits().notUnplaced(wl.key()); // it waits for something else now (quota, victims)
+        }
+        if (parts.preemptions().awaiting(wl.key()) == null) {
+            // A preemptor whose victims are gone, yet it cannot be admitted: the room is no longer held for it.
+            parts.preemptions().gaveUp(wl.key());
+            parts.heldRoom().release(wl.key());
+        }
+        lastUnplaced = null;
+        if (parts.book().waitsFor(wl.key(), reason)) {
+            decisions.add(new Decision.Wait(wl.key(), reason));
+        }
+    }
+
+    @Override
+    public String awaitingVictims(ObjectKey workload) {
+        String awaiting = parts.preemptions().awaiting(workload);
+        if (awaiting == null) {
+            parts.heldRoom().release(workload); // its turn: it tries with the room held for it free
+        }
+        return awaiting;
+    }
+
+    @Override
+    public boolean isSticky(ObjectKey workload) {
+        return parts.preemptions().isSticky(workload);
+    }
+
+    @Override
+    public Set<ObjectKey> evicting() {
+        return untouchable;
+    }
+
+    @Override
+    public boolean admissionBlocked() {
+        return blocked;
+    }
+
+    @Override
+    public int shapeOf(Workload wl) {
+        return parts.shapes().shapeOf(wl);
+    }
+
+    @Override
+    public long nowMillis() {
+        return nowMillis;
+    }
+
+    @Override
+    public void retryAt(ClusterQueueState cq, long atMillis) {
+        if (atMillis > nowMillis) {
+            parts.triggers().retryAt(atMillis, List.of(QueueDirectory.rootId(cq.node().root())));
+        }
+    }
+
+    @Override
+    public long freedVersion(ClusterQueueState cq) {
+        return parts.triggers().freedVersion(cq.node().root());
+    }
+}

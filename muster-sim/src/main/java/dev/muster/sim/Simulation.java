@@ -4,7 +4,7 @@ import dev.muster.api.scenario.EngineSettings;
 import dev.muster.api.cluster.ClusterCapacity;
 import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.scenario.DeclaredObject;
-import dev.muster.api.scenario.KueueQueueing;
+import dev.muster.api.scenario.QueueRoute;
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
@@ -86,21 +86,16 @@ public final class Simulation {
     }
 
     /**
-     * The LocalQueue a workload is submitted to (its KAI queue when it names one and no LocalQueue):
-     * Kueue's rules, shared with {@code muster run} ({@link KueueQueueing}); empty when Kueue would
-     * not manage it.
+     * The queue a workload is submitted to (its KAI queue when it names one and no LocalQueue):
+     * routed as {@code muster run} routes it ({@link QueueRoute}); empty when no queue manages it.
      */
     private static String localQueueOf(WorkloadSource source, Scenario scenario) {
-        if (inKaiQueue(source)) {
-            return source.kaiQueue().get();
-        }
-        return KueueQueueing.localQueue(source.localQueue(), false, source.kind(), source.key().namespace(),
-                scenario).orElse("");
+        return QueueRoute.of(source, scenario).queueName();
     }
 
     /** A workload that names a KAI queue and no Kueue LocalQueue is scheduled in KAI's terms. */
     private static boolean inKaiQueue(WorkloadSource source) {
-        return source.localQueue().isEmpty() && source.kaiQueue().isPresent();
+        return QueueRoute.named(source.localQueue(), source.kaiQueue()) instanceof QueueRoute.Kai;
     }
 
     /** Runs the scenario to its end and returns the report. */

@@ -4,6 +4,7 @@ import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
 import dev.muster.api.manifest.Reference;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The labels by which Kueue and KAI learn a job's queue and priority class. */
@@ -40,6 +41,26 @@ public final class WorkloadLabels {
         return Optional.empty();
     }
 
+    /**
+     * The queues a live object's labels name, read by the same rules as {@link #localQueue(ManifestObject)}
+     * and {@link #kaiQueue(ManifestObject, List)}: {@code muster run} routes a job it watches before
+     * reading it whole.
+     *
+     * @param own       the object's labels
+     * @param templates its pod templates' labels, in pod set order
+     */
+    public static NamedQueues namedQueues(Map<String, String> own, List<Map<String, String>> templates) {
+        Optional<String> kai = value(own.get(KAI_QUEUE));
+        for (int i = 0; kai.isEmpty() && i < templates.size(); i++) {
+            kai = value(templates.get(i).get(KAI_QUEUE));
+        }
+        return new NamedQueues(value(own.get(QUEUE_NAME)), kai);
+    }
+
+    /** The LocalQueue and the KAI queue a job's labels name, each empty when not set. */
+    public record NamedQueues(Optional<String> localQueue, Optional<String> kaiQueue) {
+    }
+
     /** Kueue takes the first pod template's priorityClassName that is set (for Ray: head, then workers). */
     public static Optional<Reference> podPriorityClass(List<PodSetDraft> podSets) {
         for (PodSetDraft p : podSets) {
@@ -53,9 +74,10 @@ public final class WorkloadLabels {
 
     // An empty label value means "not set" to both Kueue and KAI.
     private static Optional<Reference> label(Field owner, String value, String key) {
-        if (value == null || value.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new Reference(value, owner.get("metadata").get("labels").key(key)));
+        return value(value).map(v -> new Reference(v, owner.get("metadata").get("labels").key(key)));
+    }
+
+    private static Optional<String> value(String label) {
+        return label == null || label.isEmpty() ? Optional.empty() : Optional.of(label);
     }
 }

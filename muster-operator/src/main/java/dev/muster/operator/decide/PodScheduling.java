@@ -217,7 +217,7 @@ final class PodScheduling {
     }
 
     private static boolean holdsPlace(TrackedJob t) {
-        return t.state == TrackedJob.State.ADMITTED && t.placedByMuster;
+        return t.is(TrackedJob.State.ADMITTED) && t.placedByMuster;
     }
 
     /**
@@ -276,11 +276,11 @@ final class PodScheduling {
         toBind.clear();
         for (List<Object> jobId : pending) {
             TrackedJob t = jobs.apply(jobId);
-            if (t == null || !holdsPlace(t) || t.workload == null) {
+            if (t == null || !holdsPlace(t) || t.workload() == null) {
                 continue;
             }
             Map<ObjectKey, GangBinder.GangPod> pods = podsByJob.getOrDefault(jobId, Map.of());
-            for (PodBinding b : binder.bind(engine.pods(t.workload.key()), new ArrayList<>(pods.values()))) {
+            for (PodBinding b : binder.bind(engine.pods(t.workload().key()), new ArrayList<>(pods.values()))) {
                 if (writer.bind(b)) {
                     bound++;
                 } else {

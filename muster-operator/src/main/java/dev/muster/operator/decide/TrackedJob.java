@@ -6,7 +6,9 @@ import dev.muster.core.queue.Assignment;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.operator.jobs.JobAdapter;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** A managed job as the decider follows it: the live object, its workload, and what Muster decided for it. */
@@ -14,14 +16,24 @@ final class TrackedJob {
 
     enum State { NEW, INVALID, PENDING, QUOTA_RESERVED, ADMITTED, FINISHED }
 
+    /** Told when something its Workload's status or its queues' statuses show may have changed. */
+    interface Changes {
+        void changed(TrackedJob job);
+    }
+
+    /** The order jobs were first seen in: statuses are written, and failed writes tried again, in it. */
+    static final Comparator<TrackedJob> FIRST_SEEN = Comparator.comparingLong(t -> t.seq);
+
+    private final long seq;
+    private final Changes changes;
     final JobAdapter adapter;
     final ObjectKey key;
     /** The Workload object's key: {@code <kind>-<name>-<hash>} in the job's namespace. */
     final ObjectKey workloadKey;
     JsonNode live;
     WorkloadSource source;
-    Workload workload;
-    State state = State.NEW;
+    private Workload workload;
+    private State state = State.NEW;
     /** Queued in a KAI queue (label kai.scheduler/queue): never suspended; its pods wait for Muster to bind them. */
     boolean kai;
     /** Its pods name Muster's scheduler, so Muster places and binds them; otherwise admission is by quota alone. */
@@ -34,37 +46,83 @@ final class TrackedJob {
     String message = "";
     /** Conditions by type, in the order first set. */
     final Map<String, Condition> conditions = new LinkedHashMap<>();
-    /** Writes that failed and are tried again in the next cycle. */
-    boolean suspendPending;
-    boolean workloadPending;
-    boolean startPending;
-    boolean stopPending;
     /** Something in its Workload's status may have changed since it was last written. */
-    boolean statusChanged = true;
+    private boolean statusOutdated = true;
     /** The status last written, to write only changes. */
-    String writtenStatus = "";
+    private String writtenStatus = "";
 
-    TrackedJob(JobAdapter adapter, ObjectKey key, ObjectKey workloadKey, JsonNode live) {
+    TrackedJob(long seq, JobAdapter adapter, ObjectKey key, ObjectKey workloadKey, JsonNode live, Changes changes) {
+        this.seq = seq;
         this.adapter = adapter;
         this.key = key;
         this.workloadKey = workloadKey;
         this.live = live;
+        this.changes = changes;
+        changes.changed(this);
     }
 
     /** How the decider keys jobs: kind and namespace/name. */
-    java.util.List<Object> id() {
-        return java.util.List.of(adapter.kind().kind(), key);
+    List<Object> id() {
+        return List.of(adapter.kind().kind(), key);
     }
 
     String uid() {
         return live.path("metadata").path("uid").asText("");
     }
 
+    State state() {
+        return state;
+    }
+
+    boolean is(State s) {
+        return state == s;
+    }
+
+    void moveTo(State next) {
+        state = next;
+        changes.changed(this);
+    }
+
+    /** Its workload as the engine knows it; null until read against a configuration. */
+    Workload workload() {
+        return workload;
+    }
+
+    void workload(Workload w) {
+        workload = w;
+        changes.changed(this);
+    }
+
     /** Sets a condition; its transition time changes only when its status does. */
     void condition(String type, boolean status, String reason, String message, long nowMillis) {
-        statusChanged = true;
+        statusChanged();
         Condition old = conditions.get(type);
         long since = old != null && old.status() == status ? old.lastTransitionMillis() : nowMillis;
         conditions.put(type, new Condition(type, status, reason, message, since));
+    }
+
+    /** Something its Workload's status shows changed (its assignment, say): written at the end of the cycle. */
+    void statusChanged() {
+        statusOutdated = true;
+        changes.changed(this);
+    }
+
+    boolean statusOutdated() {
+        return statusOutdated;
+    }
+
+    /** Whether this status text is the one written last. */
+    boolean wrote(String status) {
+        return status.equals(writtenStatus);
+    }
+
+    void statusWritten(String status) {
+        writtenStatus = status;
+        statusOutdated = false;
+    }
+
+    @Override
+    public String toString() {
+        return adapter == null ? key.toString() : adapter.kind().kind() + " " + key;
     }
 }

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.PodSet;
 import dev.muster.operator.jobs.PodTemplatePath;
 import dev.muster.operator.kube.KubeKind;
+import dev.muster.operator.provisioning.ProvisioningChecks;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,14 +40,14 @@ final class WorkloadObjects {
         }
         t.adapter.workloadOwners(t.key, t.live).forEach(meta.putArray("ownerReferences")::add);
         ObjectNode spec = w.putObject("spec");
-        if (!t.kai && !t.workload.queueName().isEmpty()) {
-            spec.put("queueName", t.workload.queueName()); // the label's, or Kueue's default LocalQueue
+        if (!t.kai && !t.workload().queueName().isEmpty()) {
+            spec.put("queueName", t.workload().queueName()); // the label's, or Kueue's default LocalQueue
         }
         spec.put("priority", t.source.priority());
         t.source.priorityClassName().ifPresent(c -> spec.put("priorityClassName", c));
         ArrayNode podSets = spec.putArray("podSets");
         List<PodTemplatePath> templates = t.adapter.podTemplates(t.live);
-        for (PodSet ps : t.workload.podSets()) {
+        for (PodSet ps : t.workload().podSets()) {
             ObjectNode p = podSets.addObject();
             p.put("name", ps.name());
             p.put("count", ps.count());
@@ -101,6 +104,22 @@ final class WorkloadObjects {
         }
     }
 
+    /** Each admitted pod set's pod template and count, for the capacity a ProvisioningRequest asks for. */
+    static List<ProvisioningChecks.PodSetTemplate> podSetTemplates(TrackedJob t, Assignment a) {
+        List<ProvisioningChecks.PodSetTemplate> out = new ArrayList<>();
+        List<PodTemplatePath> paths = t.adapter.podTemplates(t.live);
+        for (PodSetAssignment psa : a.podSets()) {
+            JsonNode template = paths.stream().filter(p -> p.podSet().equals(psa.name())).findFirst()
+                    .map(p -> t.live.at(p.pointer())).orElse(JSON.missingNode());
+            if (template.isMissingNode()) {
+                String name = psa.name();
+                template = requestsOnly(t.workload().podSets().stream().filter(ps -> ps.name().equals(name)).findFirst().orElseThrow());
+            }
+            out.add(new ProvisioningChecks.PodSetTemplate(psa.name(), psa.count(), template));
+        }
+        return out;
+    }
+
     /** A template for a pod set whose job has none (KubeRay's default submitter): its requests. */
     static ObjectNode requestsOnly(PodSet ps) {
         ObjectNode template = JSON.objectNode();
@@ -123,7 +142,7 @@ final class WorkloadObjects {
             n.put("message", c.message());
             n.put("lastTransitionTime", Instant.ofEpochMilli(c.lastTransitionMillis() / 1000 * 1000).toString());
         }
-        if (t.assignment != null && (t.state == TrackedJob.State.ADMITTED || t.state == TrackedJob.State.QUOTA_RESERVED)) {
+        if (t.assignment != null && (t.is(TrackedJob.State.ADMITTED) || t.is(TrackedJob.State.QUOTA_RESERVED))) {
             ObjectNode admission = status.putObject("admission");
             admission.put("clusterQueue", t.clusterQueue);
             ArrayNode assignments = admission.putArray("podSetAssignments");
@@ -134,7 +153,7 @@ final class WorkloadObjects {
                 ObjectNode flavors = a.putObject("flavors");
                 psa.flavors().forEach(flavors::put);
                 ObjectNode usage = a.putObject("resourceUsage");
-                PodSet ps = t.workload.podSets().get(i);
+                PodSet ps = t.workload().podSets().get(i);
                 ps.perPod().times(psa.count()).amounts().forEach((r, q) -> usage.put(r, q.format(r)));
                 a.put("count", psa.count());
             }

@@ -1,0 +1,114 @@
+package dev.muster.operator.decide;
+
+import dev.muster.core.engine.EngineSetup;
+
+import dev.muster.api.cluster.ClusterCapacity;
+import dev.muster.api.cluster.ClusterNodes;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.EngineSettings;
+import dev.muster.api.scenario.Scenario;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.placement.NodeSpec;
+import dev.muster.operator.config.ClusterConfiguration;
+import dev.muster.operator.provisioning.ProvisioningChecks;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the configuration again when it changed and builds a new engine from it. Admissions in
+ * force are taken over as they are (the engine's restore), pending jobs queue again in their
+ * original order, and jobs no queue managed are looked at again. A configuration that cannot be
+ * read is refused whole: the previous one stays in force.
+ */
+final class ConfigurationReconciler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConfigurationReconciler.class);
+
+    private final InForce inForce;
+    private final ObservedCluster observed;
+    private final Map<String, String> configurationFiles;
+    private final TrackedJobs jobs;
+    private final JobEntry entry;
+    private final JobIntake intake;
+    private final PodScheduling scheduling;
+    private final ProvisioningChecks provisioning;
+    private final StatusRecorder statuses;
+
+    ConfigurationReconciler(InForce inForce, ObservedCluster observed, Map<String, String> configurationFiles,
+            TrackedJobs jobs, JobEntry entry, JobIntake intake, PodScheduling scheduling,
+            ProvisioningChecks provisioning, StatusRecorder statuses) {
+        this.inForce = inForce;
+        this.observed = observed;
+        this.configurationFiles = Map.copyOf(configurationFiles);
+        this.jobs = jobs;
+        this.entry = entry;
+        this.intake = intake;
+        this.scheduling = scheduling;
+        this.provisioning = provisioning;
+        this.statuses = statuses;
+    }
+
+    /** Reads the configuration again if it changed since it was last read. */
+    void reconcile() {
+        if (!observed.takeConfigurationChange()) {
+            return;
+        }
+        ClusterConfiguration next;
+        try {
+            next = ClusterConfiguration.of(observed.configurationObjects(), configurationFiles);
+        } catch (ManifestException e) {
+            String why = "the configuration is refused, the previous one stays in force: " + e.getMessage();
+            inForce.refused(why);
+            LOG.error(why);
+            return;
+        }
+        provisioning.configure(next.scenario());
+        rebuildEngine(next);
+        statuses.engineReplaced();
+        enterAgain();
+        intake.configurationChanged();
+    }
+
+    /**
+     * The engine adds and removes nodes for placement in place, but the capacity KAI divides among
+     * its queues is part of its quota tree, built with the engine: when the nodes' total changes
+     * (a node joined or left, an autoscaler at work), the engine is built again, keeping every
+     * admission and the queue order.
+     */
+    void nodesMayHaveChanged() {
+        if (inForce.hasEngine() && !inForce.configuration().scenario().kaiQueues().isEmpty()
+                && !scheduling.declaredCapacity().equals(inForce.capacity())) {
+            observed.configurationChanged();
+        }
+    }
+
+    private void rebuildEngine(ClusterConfiguration configuration) {
+        Scenario s = configuration.scenario();
+        boolean places = scheduling.placesPods();
+        List<NodeSpec> nodes = places ? scheduling.nodeSpecs() : ClusterNodes.of(s);
+        // KAI divides what the nodes declare, not what other schedulers' pods leave free at this moment.
+        Map<String, Long> capacity = places ? scheduling.declaredCapacity() : ClusterCapacity.of(nodes);
+        Engine engine = new Engine(EngineSetup.kueue(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(),
+                EngineSettings.from(s)).withKai(s.kaiQueues(), capacity).withNodes(places ? nodes : List.of(), s.flavors()));
+        if (places) {
+            engine.placeOnNodes(); // even before the first node: a gang waits for nodes, it does not run nowhere
+        }
+        inForce.replace(configuration, engine, capacity);
+    }
+
+    /** Every job not finished enters the new engine, in the order the jobs were created. */
+    private void enterAgain() {
+        jobs.clearWorkloadIndex();
+        List<TrackedJob> all = new ArrayList<>(jobs.all());
+        all.sort(Comparator.comparingLong((TrackedJob t) -> JobEntry.createdMillis(t.live)).thenComparing(t -> t.key));
+        for (TrackedJob t : all) {
+            if (!t.is(TrackedJob.State.FINISHED)) {
+                entry.enter(t);
+            }
+        }
+    }
+}

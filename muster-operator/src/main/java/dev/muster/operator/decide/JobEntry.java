@@ -1,0 +1,204 @@
+package dev.muster.operator.decide;
+
+import dev.muster.core.model.QueueRef;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.KueueQueueing;
+import dev.muster.api.scenario.WorkloadSource;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.model.Workload;
+import dev.muster.core.queue.PodSetAssignment;
+import dev.muster.operator.provisioning.ProvisioningChecks;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A job joins the engine: read against the configuration, then queued, or what it holds taken
+ * over. What it holds is the decider's own admission when the engine is built again, or, after a
+ * restart, what its Workload object records (an admission, or quota reserved while checks run,
+ * with the ProvisioningRequests already made for it).
+ */
+final class JobEntry {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JobEntry.class);
+
+    private final InForce inForce;
+    private final ObservedCluster observed;
+    private final TrackedJobs jobs;
+    private final JobWrites writes;
+    private final PodScheduling scheduling;
+    private final ProvisioningChecks provisioning;
+
+    JobEntry(InForce inForce, ObservedCluster observed, TrackedJobs jobs, JobWrites writes, PodScheduling scheduling,
+            ProvisioningChecks provisioning) {
+        this.inForce = inForce;
+        this.observed = observed;
+        this.jobs = jobs;
+        this.writes = writes;
+        this.scheduling = scheduling;
+        this.provisioning = provisioning;
+    }
+
+    /** Enters the job into the engine in force. */
+    void enter(TrackedJob t) {
+        t.releasing = false; // a new engine holds no quota for it
+        Optional<WorkloadSource> source = read(t);
+        if (source.isEmpty()) {
+            return;
+        }
+        Engine engine = inForce.engine();
+        t.source = source.get();
+        t.workload(new Workload(t.workloadKey, queueOf(t), t.source.priority(), createdMillis(t.live),
+                createdMillis(t.live), t.source.podSets()));
+        jobs.indexWorkload(t);
+        // KAI is a scheduler: a job in a KAI queue has its pods placed by it (KubeRay's batch scheduler
+        // option names it in the pods, not in the templates). A Kueue job is placed by Muster when its
+        // templates name Muster's scheduler; otherwise the default scheduler places it.
+        t.placedByMuster = scheduling.placesPods() && (t.kai || scheduling.placedByMuster(t.source.podTemplates()));
+        if (!t.placedByMuster) {
+            engine.placedElsewhere(t.workload().key());
+        }
+        writes.ensureWorkload(t);
+        if (holdReservationAgain(t) || t.is(TrackedJob.State.NEW) && takeOverReservation(t) || takeOverAdmission(t)) {
+            return;
+        }
+        engine.submit(t.workload(), QueueRef.of(t.workload(), t.kai));
+        t.moveTo(TrackedJob.State.PENDING);
+        scheduling.jobChanged(t, t.id(), engine);
+    }
+
+    /** Whether the job runs under an admission Muster made before (its Workload's status says so). */
+    boolean admittedBefore(TrackedJob t) {
+        return recorded(t).filter(WorkloadObjects.RecordedAdmission::admitted).isPresent();
+    }
+
+    /** The job read against the configuration; empty, and the job invalid, if it cannot be read. */
+    private Optional<WorkloadSource> read(TrackedJob t) {
+        try {
+            return Optional.of(inForce.configuration().workload(t.live));
+        } catch (ManifestException e) {
+            t.moveTo(TrackedJob.State.INVALID);
+            t.message = e.getMessage();
+            writes.event(t, "Warning", "InvalidJob", t.message);
+            return Optional.empty();
+        }
+    }
+
+    /** Its KAI queue, or the LocalQueue Kueue's rules give it under the configuration in force. */
+    private String queueOf(TrackedJob t) {
+        return t.kai ? t.source.kaiQueue().orElse("")
+                : KueueQueueing.localQueue(t.source.localQueue(), false, t.adapter.kind().kind(), t.key.namespace(),
+                        inForce.configuration().scenario()).orElse("");
+    }
+
+    /** Quota held while checks run, held again in a new engine, the checks' answers given again. */
+    private boolean holdReservationAgain(TrackedJob t) {
+        if (!t.is(TrackedJob.State.QUOTA_RESERVED) || t.assignment == null || t.clusterQueue == null) {
+            return false;
+        }
+        try {
+            inForce.engine().restore(t.workload(), t.clusterQueue, t.assignment.podSets(), false, t.admittedAtMillis);
+            provisioning.reapply(t.workload().key(), inForce.engine());
+            return true;
+        } catch (IllegalArgumentException e) {
+            LOG.warn("quota reservation of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * A job whose Workload records a quota reservation while its admission checks run (a leader
+     * stopped meanwhile): the reservation is held again, and the ProvisioningRequests already made
+     * for it are taken over with what they answered, rather than reserving and requesting anew.
+     */
+    private boolean takeOverReservation(TrackedJob t) {
+        Optional<WorkloadObjects.RecordedAdmission> recorded = recorded(t).filter(r -> !r.admitted());
+        if (recorded.isEmpty() || !t.adapter.suspended(t.live)) {
+            return false;
+        }
+        WorkloadObjects.RecordedAdmission r = recorded.get();
+        Engine engine = inForce.engine();
+        try {
+            engine.restore(t.workload(), r.clusterQueue(), r.podSets(), false, r.admittedAtMillis());
+        } catch (IllegalArgumentException e) {
+            LOG.warn("quota reservation of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
+            return false;
+        }
+        t.moveTo(TrackedJob.State.QUOTA_RESERVED);
+        t.clusterQueue = r.clusterQueue();
+        t.assignment = engine.admission(t.workload().key()).orElseThrow().assignment();
+        t.admittedAtMillis = r.admittedAtMillis();
+        r.conditions().forEach(c -> t.conditions.put(c.type(), c));
+        for (String check : engine.checks(t.workload().key()).keySet()) {
+            if (provisioning.runs(check)) {
+                takeOverRequest(t, check);
+            }
+        }
+        return true;
+    }
+
+    private void takeOverRequest(TrackedJob t, String check) {
+        Optional<JsonNode> request = provisioning.latestRequest(t.workload().key(), check, observed.provisioningRequests());
+        if (request.isPresent()) {
+            provisioning.adopt(t.workload().key(), check, request.get());
+            provisioning.requestChanged(request.get(), inForce.engine());
+        } else {
+            provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
+                    WorkloadObjects.podSetTemplates(t, t.assignment), check, observed.workloadObject(t.workloadKey),
+                    inForce.engine(), writes.writer());
+        }
+    }
+
+    /**
+     * An admission this decider made stands even if the job still looks suspended (its start may
+     * not have been written, or seen, yet); one read from a Workload stands if the job runs.
+     */
+    private boolean takeOverAdmission(TrackedJob t) {
+        boolean ours = t.is(TrackedJob.State.ADMITTED) && t.assignment != null && t.clusterQueue != null;
+        Optional<List<PodSetAssignment>> admission = t.is(TrackedJob.State.QUOTA_RESERVED) ? Optional.empty() : admissionOf(t);
+        if (admission.isEmpty() || !ours && t.adapter.suspended(t.live)) {
+            return false;
+        }
+        Engine engine = inForce.engine();
+        try {
+            engine.restore(t.workload(), t.clusterQueue, admission.get(), true, t.admittedAtMillis);
+        } catch (IllegalArgumentException e) {
+            LOG.warn("admission of {} cannot be taken over ({}); it queues again", t.key, e.getMessage());
+            return false;
+        }
+        t.moveTo(TrackedJob.State.ADMITTED);
+        t.assignment = engine.admission(t.workload().key()).orElseThrow().assignment();
+        scheduling.jobChanged(t, t.id(), engine);
+        engine.restorePlacement(t.workload().key(), scheduling.recordedPlaces(t.id())).ifPresent(why ->
+                LOG.warn("pods of {} that had no node yet find none now: {}", t.key, why));
+        return true;
+    }
+
+    /**
+     * The admission in force for a job being entered: the one the decider holds (the engine was
+     * rebuilt), else the one its Workload object records, taken over with its conditions.
+     */
+    private Optional<List<PodSetAssignment>> admissionOf(TrackedJob t) {
+        if (t.assignment != null && t.clusterQueue != null) {
+            return Optional.of(t.assignment.podSets());
+        }
+        Optional<WorkloadObjects.RecordedAdmission> recorded = recorded(t).filter(WorkloadObjects.RecordedAdmission::admitted);
+        recorded.ifPresent(r -> {
+            t.clusterQueue = r.clusterQueue();
+            t.admittedAtMillis = r.admittedAtMillis();
+            r.conditions().forEach(c -> t.conditions.put(c.type(), c));
+        });
+        return recorded.map(WorkloadObjects.RecordedAdmission::podSets);
+    }
+
+    private Optional<WorkloadObjects.RecordedAdmission> recorded(TrackedJob t) {
+        return WorkloadObjects.recordedAdmission(observed.workloadObject(t.workloadKey));
+    }
+
+    static long createdMillis(JsonNode o) {
+        return WorkloadObjects.millis(o.path("metadata").path("creationTimestamp").asText(""));
+    }
+}

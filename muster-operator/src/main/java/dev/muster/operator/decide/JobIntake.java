@@ -1,0 +1,203 @@
+package dev.muster.operator.decide;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.api.scenario.QueueRoute;
+import dev.muster.api.workload.WorkloadLabels;
+import dev.muster.core.engine.Engine;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.jobs.JobAdapter;
+import dev.muster.operator.jobs.PodGroupAdapter;
+import dev.muster.operator.jobs.PodGroups;
+import dev.muster.operator.provisioning.ProvisioningChecks;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a job's (or a pod group's) changes mean to the decider: a job no queue manages is left to
+ * the default scheduler, one first seen is tracked (and suspended if it runs) and enters the
+ * engine, one that finished or whose pods are ready or stopped tells the engine so, and one that
+ * is gone gives back what it held.
+ */
+final class JobIntake {
+
+    /** The kinds whose controllers own jobs Muster queues itself: the owner is what is queued. */
+    private static final Set<String> OWNING_JOB_KINDS = Set.of("RayJob", "RayCluster", "Job", "JobSet");
+
+    private final InForce inForce;
+    private final TrackedJobs jobs;
+    private final JobEntry entry;
+    private final JobWrites writes;
+    private final PodScheduling scheduling;
+    private final ProvisioningChecks provisioning;
+    private final Clock clock;
+    private final PodGroups podGroups = new PodGroups();
+    private final PodGroupAdapter podGroupAdapter = new PodGroupAdapter(podGroups);
+    /**
+     * Jobs that no queue manages under the configuration in force, as last seen: looked at again
+     * when the configuration changes (manageJobsWithoutQueueName turned on, a LocalQueue "default" created).
+     */
+    private final Map<List<Object>, Map.Entry<JobAdapter, JsonNode>> unqueued = new LinkedHashMap<>();
+
+    JobIntake(InForce inForce, TrackedJobs jobs, JobEntry entry, JobWrites writes, PodScheduling scheduling,
+            ProvisioningChecks provisioning, Clock clock) {
+        this.inForce = inForce;
+        this.jobs = jobs;
+        this.entry = entry;
+        this.writes = writes;
+        this.scheduling = scheduling;
+        this.provisioning = provisioning;
+        this.clock = clock;
+    }
+
+    void jobChanged(JobAdapter adapter, JsonNode job) {
+        scheduling.owned(adapter.kind().kind(), job, inForce.engine(), jobs::get);
+        if (ownedByAJob(job)) {
+            return; // KubeRay copies a RayJob's labels to its RayCluster: the RayJob is what is queued
+        }
+        ObjectKey key = ObservedCluster.key(job);
+        List<Object> id = List.of(adapter.kind().kind(), key);
+        TrackedJob t = jobs.get(id);
+        if (t == null) {
+            firstSeen(adapter, key, job);
+            return;
+        }
+        t.live = job;
+        if (t.is(TrackedJob.State.FINISHED) || !inForce.hasEngine() || t.workload() == null) {
+            return;
+        }
+        if (t.releasing && !adapter.active(job)) {
+            release(t);
+        }
+        if (adapter.finished(job)) {
+            finished(t);
+        } else if (t.is(TrackedJob.State.ADMITTED) && adapter.podsReady(job) && !t.conditions.containsKey("PodsReady")) {
+            inForce.engine().podsReady(t.workload().key());
+            t.condition("PodsReady", true, "PodsReady", "all pods of the workload run", clock.millis());
+        }
+    }
+
+    /** The configuration changed: jobs no queue managed may be managed now. */
+    void configurationChanged() {
+        List<Map.Entry<JobAdapter, JsonNode>> unlabelled = new ArrayList<>(unqueued.values());
+        unqueued.clear();
+        unlabelled.forEach(e -> jobChanged(e.getKey(), e.getValue()));
+    }
+
+    /** A job is gone: whatever it held is released. */
+    void jobDeleted(JobAdapter adapter, ObjectKey key) {
+        scheduling.ownedDeleted(adapter.kind().kind(), key);
+        List<Object> id = List.of(adapter.kind().kind(), key);
+        unqueued.remove(id);
+        TrackedJob t = jobs.remove(id);
+        if (t == null) {
+            return;
+        }
+        writes.forget(t);
+        if (t.workload() != null) {
+            provisioning.released(t.workload().key());
+            if (inForce.hasEngine()) {
+                inForce.engine().remove(t.workload().key());
+            }
+        }
+        t.moveTo(TrackedJob.State.FINISHED);
+        scheduling.jobChanged(t, t.id(), inForce.engine());
+    }
+
+    /** A Pod was added or changed: a queued plain pod is a workload, alone or with its group. */
+    void pod(JsonNode pod) {
+        if (PodGroups.queued(pod)) {
+            podGroupChanged(podGroups.upsert(pod));
+        }
+    }
+
+    void podDeleted(JsonNode pod) {
+        podGroups.delete(ObservedCluster.key(pod)).ifPresent(group -> {
+            if (podGroups.exists(group)) {
+                podGroupChanged(group);
+            } else {
+                jobDeleted(podGroupAdapter, group);
+            }
+        });
+    }
+
+    /** A group is a job once all its pods exist; until then it waits (and a group that lost pods keeps its state). */
+    private void podGroupChanged(ObjectKey group) {
+        podGroups.manifest(group).ifPresent(manifest -> jobChanged(podGroupAdapter, manifest));
+    }
+
+    private void firstSeen(JobAdapter adapter, ObjectKey key, JsonNode job) {
+        List<Object> id = List.of(adapter.kind().kind(), key);
+        QueueRoute route = route(adapter, key, job);
+        if (route instanceof QueueRoute.Unmanaged) {
+            unqueued.put(id, Map.entry(adapter, job)); // the default scheduler's business
+            return;
+        }
+        unqueued.remove(id);
+        TrackedJob t = jobs.track(adapter, key, job);
+        t.kai = route instanceof QueueRoute.Kai;
+        if (!t.kai && !adapter.suspended(job) && !entry.admittedBefore(t)) {
+            // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
+            writes.suspend(t);
+        }
+        if (inForce.hasEngine()) {
+            entry.enter(t);
+        }
+    }
+
+    /**
+     * Which queue manages the job, by the rules both modes share ({@link QueueRoute}): the queues
+     * its labels name, else Kueue's defaulting under the configuration in force (none without one).
+     */
+    private QueueRoute route(JobAdapter adapter, ObjectKey key, JsonNode job) {
+        List<Map<String, String>> templates = new ArrayList<>();
+        adapter.podTemplates(job).forEach(p -> templates.add(labels(job.at(p.pointer()))));
+        WorkloadLabels.NamedQueues named = WorkloadLabels.namedQueues(labels(job), templates);
+        if (inForce.configuration() == null) {
+            return QueueRoute.named(named.localQueue(), named.kaiQueue());
+        }
+        return QueueRoute.of(named.localQueue(), named.kaiQueue(), adapter.kind().kind(), key.namespace(),
+                inForce.configuration().scenario());
+    }
+
+    private static Map<String, String> labels(JsonNode object) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        object.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+        return labels;
+    }
+
+    /** An evicted job's pods have stopped: its quota goes back, and it queues again. */
+    private void release(TrackedJob t) {
+        t.releasing = false;
+        long now = clock.millis();
+        Engine engine = inForce.engine();
+        if (engine.admission(t.workload().key()).isPresent()) {
+            engine.evicted(t.workload().key(), now);
+        }
+        t.condition("QuotaReserved", false, "Pending", t.message, now);
+    }
+
+    private void finished(TrackedJob t) {
+        inForce.engine().remove(t.workload().key());
+        provisioning.released(t.workload().key());
+        t.moveTo(TrackedJob.State.FINISHED);
+        long now = clock.millis();
+        t.condition("Finished", true, "Succeeded", "the job finished", now);
+        t.condition("Admitted", false, "NoReservation", "the job finished", now);
+        t.condition("QuotaReserved", false, "NoReservation", "the job finished", now);
+        t.assignment = null;
+        scheduling.jobChanged(t, t.id(), inForce.engine());
+    }
+
+    private static boolean ownedByAJob(JsonNode job) {
+        for (JsonNode owner : job.path("metadata").path("ownerReferences")) {
+            if (owner.path("controller").asBoolean(false) && OWNING_JOB_KINDS.contains(owner.path("kind").asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

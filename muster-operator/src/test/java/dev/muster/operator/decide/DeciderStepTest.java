@@ -1,0 +1,257 @@
+package dev.muster.operator.decide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.jobs.BatchJobAdapter;
+import dev.muster.operator.kube.ClusterWriter;
+import dev.muster.operator.kube.KubeKind;
+import dev.muster.operator.metrics.MusterMetrics;
+import dev.muster.operator.placement.PodBinding;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The decider stepped by hand, on a clock the test moves: each step applies what was posted and
+ * runs one cycle, so what it writes can be checked step by step, wakeups included.
+ */
+class DeciderStepTest {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final String QUEUES = """
+            apiVersion: kueue.x-k8s.io/v1beta1
+            kind: ResourceFlavor
+            metadata: {name: default-flavor}
+            ---
+            apiVersion: kueue.x-k8s.io/v1beta1
+            kind: ClusterQueue
+            metadata: {name: cluster-queue}
+            spec:
+              namespaceSelector: {}
+              resourceGroups:
+              - coveredResources: [cpu]
+                flavors:
+                - name: default-flavor
+                  resources:
+                  - {name: cpu, nominalQuota: 10}
+            ---
+            apiVersion: kueue.x-k8s.io/v1beta1
+            kind: LocalQueue
+            metadata: {namespace: default, name: user-queue}
+            spec: {clusterQueue: cluster-queue}
+            """;
+    private static final String PODS_READY_IN_A_MINUTE = """
+            apiVersion: config.kueue.x-k8s.io/v1beta1
+            kind: Configuration
+            waitForPodsReady:
+              enable: true
+              timeout: 1m
+            """;
+    private static final ObjectKey CLUSTER_QUEUE = new ObjectKey("", "cluster-queue");
+    private static final ObjectKey LOCAL_QUEUE = new ObjectKey("default", "user-queue");
+
+    private final MovingClock clock = new MovingClock();
+    private final RecordingWriter writer = new RecordingWriter();
+    private final BatchJobAdapter jobs = new BatchJobAdapter();
+
+    private Decider decider(Map<String, String> configurationFiles) throws Exception {
+        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), configurationFiles);
+        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
+            d.configurationObject(object);
+        }
+        d.primed();
+        return d;
+    }
+
+    @Test
+    void aStepAppliesWhatWasPostedAndRunsOneCycle() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        d.job(jobs, job("second", 6));
+        assertThat(writer.started).as("nothing runs before a step").isEmpty();
+
+        d.step();
+        assertThat(writer.started).containsExactly("first");
+        assertThat(d.cycles()).isEqualTo(1);
+        assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).isEqualTo(1);
+        assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
+        assertThat(writer.status(CLUSTER_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
+
+        d.job(jobs, finished(job("first", 6)));
+        d.step();
+        assertThat(writer.started).as("the second takes the quota the first gave back").containsExactly("first", "second");
+        assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).isZero();
+        assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aStepWithNothingNewWritesNothing() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        d.step();
+        int writes = writer.statusWrites;
+
+        d.step();
+        assertThat(writer.statusWrites).as("no job and no queue changed").isEqualTo(writes);
+    }
+
+    @Test
+    void theEngineIsWokenByTheClockItWasGiven() throws Exception {
+        Decider d = decider(Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE));
+        d.job(jobs, job("slow", 1));
+        d.step();
+        assertThat(writer.started).containsExactly("slow");
+        assertThat(d.untilWakeupMillis()).as("the pods-ready timeout").isEqualTo(60_000);
+
+        clock.advance(59_000);
+        assertThat(d.untilWakeupMillis()).isEqualTo(1_000);
+        d.step();
+        assertThat(writer.reasons).doesNotContain("Evicted");
+
+        clock.advance(1_000);
+        assertThat(d.untilWakeupMillis()).isZero();
+        d.step();
+        assertThat(writer.reasons).contains("Evicted");
+        assertThat(writer.stopped).containsExactly("slow");
+    }
+
+    @Test
+    void aFailedStartIsTriedAgainAtTheNextCycleOnly() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        writer.failPatches = true;
+        d.step();
+        assertThat(writer.started).isEmpty();
+        assertThat(writer.patchAttempts).isEqualTo(1);
+
+        writer.failPatches = false;
+        d.step();
+        assertThat(writer.started).containsExactly("first");
+        d.step();
+        assertThat(writer.patchAttempts).as("written once, not again").isEqualTo(2);
+    }
+
+    private static ObjectNode job(String name, int cpu) throws Exception {
+        return (ObjectNode) YAML.readTree("""
+                apiVersion: batch/v1
+                kind: Job
+                metadata:
+                  name: %s
+                  namespace: default
+                  uid: uid-%s
+                  creationTimestamp: "2026-01-01T00:00:00Z"
+                  labels: {kueue.x-k8s.io/queue-name: user-queue}
+                spec:
+                  suspend: true
+                  parallelism: 1
+                  template:
+                    spec:
+                      containers:
+                      - name: main
+                        resources: {requests: {cpu: "%d"}}
+                """.formatted(name, name, cpu));
+    }
+
+    private static ObjectNode finished(ObjectNode job) {
+        ((ObjectNode) job.get("spec")).put("suspend", false);
+        job.putObject("status").putArray("conditions").addObject().put("type", "Complete").put("status", "True");
+        return job;
+    }
+
+    /** A clock that stands still until the test moves it. */
+    private static final class MovingClock extends Clock {
+        private long millis = Instant.parse("2026-01-01T00:00:10Z").toEpochMilli();
+
+        void advance(long by) {
+            millis += by;
+        }
+
+        @Override
+        public long millis() {
+            return millis;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+
+    /** Records what the decider writes: jobs started and stopped, statuses, event reasons. */
+    private static final class RecordingWriter implements ClusterWriter {
+        final List<String> started = new ArrayList<>();
+        final List<String> stopped = new ArrayList<>();
+        final List<String> reasons = new ArrayList<>();
+        final Map<ObjectKey, ObjectNode> statuses = new HashMap<>();
+        int statusWrites;
+        int patchAttempts;
+        boolean failPatches;
+
+        ObjectNode status(ObjectKey key) {
+            return statuses.get(key);
+        }
+
+        @Override
+        public boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
+            patchAttempts++;
+            if (failPatches) {
+                return false;
+            }
+            for (JsonNode op : jsonPatch) {
+                if (op.path("path").asText().equals("/spec/suspend")) {
+                    (op.path("value").asBoolean() ? stopped : started).add(job.name());
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean ensure(KubeKind kind, ObjectNode object) {
+            return true;
+        }
+
+        @Override
+        public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
+            statusWrites++;
+            statuses.put(object, status);
+            return true;
+        }
+
+        @Override
+        public boolean bind(PodBinding binding) {
+            return true;
+        }
+
+        @Override
+        public boolean deletePod(ObjectKey pod) {
+            return true;
+        }
+
+        @Override
+        public void event(KubeKind kind, ObjectKey object, String uid, String type, String reason, String message) {
+            reasons.add(reason);
+        }
+    }
+}

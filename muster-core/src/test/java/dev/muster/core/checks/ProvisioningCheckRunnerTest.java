@@ -168,7 +168,10 @@ class ProvisioningCheckRunnerTest {
         assertThat(last().message()).contains("failure 3").contains("backoffLimitCount (2)");
     }
 
-    /** Kueue: informers repeat objects — each outcome is acted on once per request. */
+    /**
+     * Kueue: "when request fails and is retried" with the check's retry count (syncCheckStates: "We don't
+     * want to Retry on old ProvisioningRequests") — a request reported again is not acted on again.
+     */
     @Test
     void eachConditionIsActedOnOnce() {
         reserve(headAndGpuWorkers(1, 4));

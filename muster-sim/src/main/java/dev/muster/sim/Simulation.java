@@ -55,7 +55,7 @@ public final class Simulation {
                 scenario.namespaces(), EngineSettings.from(scenario))
                 .withKai(scenario.kaiQueues(), ClusterCapacity.of(nodes))
                 .withNodes(nodes, scenario.flavors()));
-        this.checks = new CheckControllers(scenario.otherObjects("AdmissionCheck"));
+        this.checks = new CheckControllers(scenario.admissionChecks());
         VirtualTime time = new VirtualTime() {
             @Override
             public long nowMillis() {
@@ -67,13 +67,12 @@ public final class Simulation {
                 events.schedule(Math.max(atMillis, now), new EventQueue.Timer(action));
             }
         };
-        this.autoscaler = new NodePoolAutoscaler(scenario.otherObjects("NodePool"), engine, timeline, time);
+        this.autoscaler = new NodePoolAutoscaler(scenario.nodePools(), engine, timeline, time);
         if (autoscaler.hasPools()) {
             engine.placeOnNodes(); // the pools' nodes are the cluster's, even before the first one is Ready
         }
-        this.provisioning = new ProvisioningCheckController(scenario.otherObjects("AdmissionCheck"),
-                scenario.otherObjects("ProvisioningRequestConfig"), engine, autoscaler, timeline, time,
-                this::provisioningMessage);
+        this.provisioning = new ProvisioningCheckController(scenario.provisioningChecks(), engine, autoscaler,
+                timeline, time, this::provisioningMessage);
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
         for (WorkloadSource source : scenario.workloads()) {

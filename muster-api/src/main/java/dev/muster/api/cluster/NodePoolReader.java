@@ -8,15 +8,25 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Validates Muster's NodePool ({@code sim.muster.dev/v1alpha1}): a simulated autoscaled pool of
- * identical nodes that answers capacity requests. The simulator reads it as a DeclaredObject.
+ * Reads Muster's NodePool ({@code sim.muster.dev/v1alpha1}): a simulated autoscaled pool of
+ * identical nodes that answers capacity requests.
  */
 public final class NodePoolReader {
 
     private NodePoolReader() {
     }
 
-    public static void validate(ManifestObject object) {
+    /** The pool; empty when a field that validation reported cannot make one. */
+    public static Optional<NodePoolSpec> read(ManifestObject object) {
+        validate(object);
+        try {
+            return Optional.of(NodePoolSpec.of(object.meta().name(), object.spec().node()));
+        } catch (IllegalArgumentException reported) {
+            return Optional.empty();
+        }
+    }
+
+    private static void validate(ManifestObject object) {
         Field spec = object.spec();
         if (!spec.require() || !spec.requireObject()) {
             return;

@@ -4,12 +4,12 @@ import dev.muster.api.manifest.Reference;
 import java.util.Optional;
 
 /**
- * An AdmissionCheck as read.
- *
- * @param provisioningRequestConfig the ProvisioningRequestConfig its parameters point at, if any
+ * An AdmissionCheck as read, with where its parameters name a ProvisioningRequestConfig (checked
+ * once every document is read).
  */
-public record AdmissionCheckDeclaration(String name, String controllerName, Optional<Reference> provisioningRequestConfig) {
+public record AdmissionCheckDeclaration(AdmissionCheck check, Optional<Reference> provisioningRequestConfig) {
 
-    /** The controller of Kueue's built-in ProvisioningRequest admission check. */
-    public static final String PROVISIONING_CONTROLLER = "kueue.x-k8s.io/provisioning-request";
+    public String name() {
+        return check.name();
+    }
 }

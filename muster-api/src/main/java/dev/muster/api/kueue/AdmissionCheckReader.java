@@ -3,6 +3,8 @@ package dev.muster.api.kueue;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
 import dev.muster.api.manifest.Reference;
+import dev.muster.api.scenario.CheckScript;
+import dev.muster.api.scenario.SimAnnotations;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,7 +19,7 @@ public final class AdmissionCheckReader {
         spec.requireObject();
         spec.rejectUnknownFields(List.of("controllerName", "parameters", "retryDelayMinutes"));
         String controller = spec.get("controllerName").requiredString();
-        spec.get("retryDelayMinutes").integer();
+        long retryDelayMillis = spec.get("retryDelayMinutes").integer().orElse(0L) * 60_000;
         Optional<Reference> config = Optional.empty();
         Field parameters = spec.get("parameters");
         if (parameters.requireObject()) {
@@ -30,10 +32,22 @@ public final class AdmissionCheckReader {
                 config = Optional.of(new Reference(name, nameField));
             }
         }
-        if (controller.equals(AdmissionCheckDeclaration.PROVISIONING_CONTROLLER) && config.isEmpty() && parameters.isPresent()) {
+        if (controller.equals(AdmissionCheck.PROVISIONING_CONTROLLER) && config.isEmpty() && parameters.isPresent()) {
             parameters.get("kind").error("must be ProvisioningRequestConfig (apiGroup kueue.x-k8s.io) for controller "
                     + controller);
         }
-        return new AdmissionCheckDeclaration(object.meta().name(), controller, config);
+        AdmissionCheck check = new AdmissionCheck(object.meta().name(), controller, config.map(Reference::name),
+                retryDelayMillis, script(object));
+        return new AdmissionCheckDeclaration(check, config);
+    }
+
+    /** The scripted answers; a script that does not parse was reported by {@link SimAnnotations}. */
+    private static Optional<CheckScript> script(ManifestObject object) {
+        String text = object.meta().annotations().get(SimAnnotations.CHECK_SCRIPT);
+        try {
+            return Optional.ofNullable(text).map(CheckScript::parse);
+        } catch (IllegalArgumentException reported) {
+            return Optional.empty();
+        }
     }
 }

@@ -1,20 +1,46 @@
 package dev.muster.api.kueue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.core.checks.ProvisioningRequestConfig;
+import dev.muster.core.checks.RetryStrategy;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * Validates a Kueue ProvisioningRequestConfig: the class of capacity requests an admission check
- * makes, the resources they cover and how failed requests are retried. The simulator reads the
- * validated object as a DeclaredObject.
+ * Reads a Kueue ProvisioningRequestConfig: the class of capacity requests an admission check
+ * makes, the resources they cover and how failed requests are retried (Kueue's defaults where
+ * {@code retryStrategy} leaves a field out).
  */
 public final class ProvisioningRequestConfigReader {
 
     private ProvisioningRequestConfigReader() {
     }
 
-    public static void validate(ManifestObject object) {
+    public static ProvisioningRequestConfig read(ManifestObject object) {
+        validate(object);
+        return config(object.meta().name(), object.spec().node());
+    }
+
+    private static ProvisioningRequestConfig config(String name, JsonNode spec) {
+        Set<String> managed = new TreeSet<>();
+        spec.path("managedResources").forEach(r -> managed.add(r.asText()));
+        Map<String, String> parameters = new TreeMap<>();
+        spec.path("parameters").fields().forEachRemaining(e -> parameters.put(e.getKey(), e.getValue().asText()));
+        JsonNode retry = spec.path("retryStrategy");
+        RetryStrategy d = RetryStrategy.KUEUE_DEFAULT;
+        RetryStrategy strategy = new RetryStrategy(retry.path("backoffLimitCount").asInt(d.backoffLimitCount()),
+                retry.path("backoffBaseSeconds").asLong(d.backoffBaseMillis() / 1000) * 1000,
+                retry.path("backoffMaxSeconds").asLong(d.backoffMaxMillis() / 1000) * 1000);
+        return new ProvisioningRequestConfig(name, spec.path("provisioningClassName").asText(), managed, parameters,
+                strategy);
+    }
+
+    private static void validate(ManifestObject object) {
         Field spec = object.spec();
         spec.requireObject();
         spec.rejectUnknownFields(List.of("provisioningClassName", "parameters", "managedResources", "retryStrategy",

@@ -54,15 +54,10 @@ final class KindRegistry {
                 d.workloadPriorityClasses.add(new Declared<>(WorkloadPriorityClassReader.read(o), at));
                 d.declare(o, at);
             }));
-            add(v, clusterScoped("AdmissionCheck", (o, at, t, d) -> {
-                d.admissionChecks.add(new Declared<>(AdmissionCheckReader.read(o), at));
-                d.declare(o, at);
-            }));
-            add(v, clusterScoped("ProvisioningRequestConfig", (o, at, t, d) -> {
-                ProvisioningRequestConfigReader.validate(o);
-                d.provisioningRequestConfigs.add(o.meta().name());
-                d.declare(o, at);
-            }));
+            add(v, clusterScoped("AdmissionCheck", (o, at, t, d) ->
+                    d.admissionChecks.add(new Declared<>(AdmissionCheckReader.read(o), at))));
+            add(v, clusterScoped("ProvisioningRequestConfig", (o, at, t, d) ->
+                    d.provisioningConfigs.add(new Declared<>(ProvisioningRequestConfigReader.read(o), at))));
             add(v, workload("Workload", WorkloadReader::read));
         }
         add("scheduling.run.ai/v2", clusterScoped("Queue", (o, at, t, d) -> {
@@ -89,10 +84,8 @@ final class KindRegistry {
                 (o, at, t, d) -> d.setConfiguration(ConfigurationReader.read(o.root()), at, o.root())));
         add(MusterSettings.API_VERSION, new Kind("Configuration", false, false, false,
                 (o, at, t, d) -> d.setMusterConfiguration(MusterConfigurationReader.read(o.root()), at, o.root())));
-        add("sim.muster.dev/v1alpha1", clusterScoped("NodePool", (o, at, t, d) -> {
-            NodePoolReader.validate(o);
-            d.declare(o, at);
-        }));
+        add("sim.muster.dev/v1alpha1", clusterScoped("NodePool", (o, at, t, d) ->
+                NodePoolReader.read(o).ifPresent(pool -> d.nodePools.add(new Declared<>(pool, at)))));
     }
 
     Optional<Kind> find(String apiVersion, String kind) {

@@ -38,9 +38,11 @@ final class QuotaTreeChecks {
         for (Declared<LocalQueueDeclaration> lq : d.localQueues) {
             References.check(lq.value().clusterQueue(), "ClusterQueue", clusterQueues, "");
         }
+        Set<String> provisioningConfigs = new LinkedHashSet<>();
+        d.provisioningConfigs.forEach(c -> provisioningConfigs.add(c.value().name()));
         for (Declared<AdmissionCheckDeclaration> ac : d.admissionChecks) {
             ac.value().provisioningRequestConfig().ifPresent(ref ->
-                    References.check(ref, "ProvisioningRequestConfig", d.provisioningRequestConfigs, ""));
+                    References.check(ref, "ProvisioningRequestConfig", provisioningConfigs, ""));
         }
         checkCohorts(d.cohorts, flavors);
     }

@@ -1,5 +1,8 @@
 package dev.muster.api.scenario;
 
+import dev.muster.api.cluster.NodePoolSpec;
+import dev.muster.api.kueue.AdmissionCheck;
+import dev.muster.core.checks.ProvisioningRequestConfig;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
@@ -8,11 +11,14 @@ import dev.muster.core.model.LocalQueueSpec;
 import dev.muster.core.model.Namespace;
 import dev.muster.core.model.ResourceFlavorSpec;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything a set of manifests declares, validated and translated into the core model: the
- * quota tree, the global settings and the workloads in creation order. Objects that later
- * features act on (nodes, node pools, admission checks, KAI queues) are carried as read.
+ * quota tree, the global settings, the workloads in creation order and the configuration of the
+ * admission checks and node pools. Other objects (nodes, KAI queues, priority classes) are also
+ * carried as read.
  *
  * @param namespaces           declared namespaces and those only used by namespaced objects, by name;
  *                             each has the automatic {@code kubernetes.io/metadata.name} label
@@ -23,8 +29,11 @@ import java.util.List;
  * @param kaiQueues            KAI Scheduler queues, in declaration order
  * @param musterSettings       from Muster's own Configuration kind, or its defaults
  * @param workloads            in creation order: by arrival, then file order
- * @param otherObjects         Nodes, NodePools, KAI Queues, AdmissionChecks, ProvisioningRequestConfigs,
- *                             WorkloadPriorityClasses and PriorityClasses, validated, in file order
+ * @param otherObjects         Nodes, KAI Queues, WorkloadPriorityClasses and PriorityClasses, validated,
+ *                             in file order
+ * @param admissionChecks      in declaration order
+ * @param provisioningConfigs  ProvisioningRequestConfigs, in declaration order
+ * @param nodePools            the simulator's autoscaled NodePools, in declaration order
  */
 public record Scenario(
         List<Namespace> namespaces,
@@ -36,7 +45,10 @@ public record Scenario(
         List<WorkloadSource> workloads,
         List<DeclaredObject> otherObjects,
         List<KaiQueueSpec> kaiQueues,
-        MusterSettings musterSettings) {
+        MusterSettings musterSettings,
+        List<AdmissionCheck> admissionChecks,
+        List<ProvisioningRequestConfig> provisioningConfigs,
+        List<NodePoolSpec> nodePools) {
 
     public Scenario {
         kaiQueues = List.copyOf(kaiQueues);
@@ -47,6 +59,9 @@ public record Scenario(
         localQueues = List.copyOf(localQueues);
         workloads = List.copyOf(workloads);
         otherObjects = List.copyOf(otherObjects);
+        admissionChecks = List.copyOf(admissionChecks);
+        provisioningConfigs = List.copyOf(provisioningConfigs);
+        nodePools = List.copyOf(nodePools);
     }
 
     /** A scenario without KAI queues. */
@@ -54,7 +69,7 @@ public record Scenario(
             List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues, KueueSettings settings,
             List<WorkloadSource> workloads, List<DeclaredObject> otherObjects) {
         this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects, List.of(),
-                MusterSettings.DEFAULTS);
+                MusterSettings.DEFAULTS, List.of(), List.of(), List.of());
     }
 
     /** The policies of a ClusterQueue; Kueue's defaults for one this scenario does not describe. */
@@ -66,6 +81,21 @@ public record Scenario(
                 .orElse(ClusterQueuePolicies.DEFAULTS);
     }
 
+    /**
+     * The checks Kueue's ProvisioningRequest controller runs, each with the config its parameters
+     * name (empty when they name none: Kueue keeps such a check inactive).
+     */
+    public Map<String, Optional<ProvisioningRequestConfig>> provisioningChecks() {
+        Map<String, Optional<ProvisioningRequestConfig>> out = new java.util.LinkedHashMap<>();
+        for (AdmissionCheck check : admissionChecks) {
+            if (check.provisioning()) {
+                out.put(check.name(), check.provisioningRequestConfig().flatMap(name ->
+                        provisioningConfigs.stream().filter(c -> c.name().equals(name)).findFirst()));
+            }
+        }
+        return out;
+    }
+
     /** The declared objects of one kind, in file order. */
     public List<DeclaredObject> otherObjects(String kind) {
         return otherObjects.stream().filter(o -> o.kind().equals(kind)).toList();
@@ -74,12 +104,12 @@ public record Scenario(
     /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
     public Scenario withSettings(KueueSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads,
-                otherObjects, kaiQueues, musterSettings);
+                otherObjects, kaiQueues, musterSettings, admissionChecks, provisioningConfigs, nodePools);
     }
 
     /** The same scenario with other Muster settings, e.g. from {@code --config FILE}. */
     public Scenario withMusterSettings(MusterSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads,
-                otherObjects, kaiQueues, newSettings);
+                otherObjects, kaiQueues, newSettings, admissionChecks, provisioningConfigs, nodePools);
     }
 }

@@ -34,7 +34,10 @@ final class ScenarioAssembler {
                 workloads,
                 d.otherObjects,
                 d.kaiQueues.stream().map(k -> k.value().spec()).toList(),
-                d.musterSettings());
+                d.musterSettings(),
+                d.admissionChecks.stream().map(a -> a.value().check()).toList(),
+                d.provisioningConfigs.stream().map(Declared::value).toList(),
+                d.nodePools.stream().map(Declared::value).toList());
     }
 
     private static List<Namespace> namespaces(ScenarioDraft d) {

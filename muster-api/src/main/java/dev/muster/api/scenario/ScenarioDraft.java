@@ -1,5 +1,6 @@
 package dev.muster.api.scenario;
 
+import dev.muster.api.cluster.NodePoolSpec;
 import dev.muster.api.cluster.PriorityClassDeclaration;
 import dev.muster.api.kai.KaiQueueDeclaration;
 import dev.muster.api.kueue.AdmissionCheckDeclaration;
@@ -9,14 +10,13 @@ import dev.muster.api.kueue.LocalQueueDeclaration;
 import dev.muster.api.kueue.PriorityValue;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.core.checks.ProvisioningRequestConfig;
 import dev.muster.core.model.Namespace;
 import dev.muster.core.model.ResourceFlavorSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Everything the documents of one load declared, in file order, before the checks across objects. */
 final class ScenarioDraft {
@@ -29,7 +29,8 @@ final class ScenarioDraft {
     final List<Declared<PriorityValue>> workloadPriorityClasses = new ArrayList<>();
     final List<Declared<PriorityClassDeclaration>> priorityClasses = new ArrayList<>();
     final List<Declared<AdmissionCheckDeclaration>> admissionChecks = new ArrayList<>();
-    final Set<String> provisioningRequestConfigs = new LinkedHashSet<>();
+    final List<Declared<ProvisioningRequestConfig>> provisioningConfigs = new ArrayList<>();
+    final List<Declared<NodePoolSpec>> nodePools = new ArrayList<>();
     final List<Declared<KaiQueueDeclaration>> kaiQueues = new ArrayList<>();
     final List<WorkloadEntry> workloads = new ArrayList<>();
     final List<DeclaredObject> otherObjects = new ArrayList<>();

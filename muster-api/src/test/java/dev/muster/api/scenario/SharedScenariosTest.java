@@ -134,9 +134,23 @@ class SharedScenariosTest {
         assertThat(job.template("head").orElseThrow().tolerations()).hasSize(1);
         assertThat(s.flavors()).extracting(f -> f.name()).containsExactly("default-flavor");
         assertThat(s.policies("cluster-queue").admissionChecks()).extracting(r -> r.name()).containsExactly("rayjob-gpu");
-        assertThat(s.otherObjects()).extracting(DeclaredObject::kind)
-                .containsExactly("AdmissionCheck", "ProvisioningRequestConfig", "Node", "NodePool");
-        assertThat(s.otherObjects("NodePool").get(0).body().path("spec").path("maxNodes").asInt()).isEqualTo(10);
+        assertThat(s.otherObjects()).extracting(DeclaredObject::kind).containsExactly("Node");
+        assertThat(s.admissionChecks()).singleElement().satisfies(check -> {
+            assertThat(check.name()).isEqualTo("rayjob-gpu");
+            assertThat(check.provisioning()).isTrue();
+            assertThat(check.provisioningRequestConfig()).contains("rayjob-gpu-config");
+        });
+        assertThat(s.provisioningConfigs()).singleElement().satisfies(config -> {
+            assertThat(config.provisioningClassName()).isEqualTo("queued-provisioning.gke.io");
+            assertThat(config.managedResources()).containsExactly("nvidia.com/gpu");
+            assertThat(config.retry()).isEqualTo(dev.muster.core.checks.RetryStrategy.KUEUE_DEFAULT);
+        });
+        assertThat(s.provisioningChecks()).containsOnlyKeys("rayjob-gpu");
+        assertThat(s.nodePools()).singleElement().satisfies(pool -> {
+            assertThat(pool.maxNodes()).isEqualTo(10);
+            assertThat(pool.provisioningDelayMillis()).isEqualTo(60_000);
+            assertThat(pool.provisioningClassName()).contains("queued-provisioning.gke.io");
+        });
     }
 
     @Test

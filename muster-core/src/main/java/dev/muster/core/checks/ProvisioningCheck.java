@@ -1,6 +1,6 @@
 package dev.muster.core.checks;
 
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Kueue's rules for a ProvisioningRequest admission check: what a request's conditions make of
@@ -32,19 +32,21 @@ public final class ProvisioningCheck {
     }
 
     /**
+     * @param conditions       the request's true conditions, each with its message
      * @param request          how messages name the request ({@code ProvisioningRequest x-1})
-     * @param detail           the message of the condition that decides
      * @param admitted         whether the workload was admitted (BookingExpired counts only before)
      * @param failuresBefore   the workload's failed requests under this check so far
      */
-    public static Verdict verdict(Set<Condition> conditions, String request, String detail, boolean admitted,
+    public static Verdict verdict(Map<Condition, String> conditions, String request, boolean admitted,
             int failuresBefore, RetryStrategy retry) {
-        if (conditions.contains(Condition.CAPACITY_REVOKED)) {
-            return new Verdict.Rejected(request + " lost its capacity (CapacityRevoked)" + suffix(detail), false);
+        if (conditions.containsKey(Condition.CAPACITY_REVOKED)) {
+            return new Verdict.Rejected(request + " lost its capacity (CapacityRevoked)"
+                    + suffix(conditions.get(Condition.CAPACITY_REVOKED)), false);
         }
-        boolean failed = conditions.contains(Condition.FAILED);
-        if (failed || conditions.contains(Condition.BOOKING_EXPIRED) && !admitted) {
-            String cause = request + (failed ? " failed" : " expired before the pods came") + suffix(detail);
+        boolean failed = conditions.containsKey(Condition.FAILED);
+        if (failed || conditions.containsKey(Condition.BOOKING_EXPIRED) && !admitted) {
+            String cause = request + (failed ? " failed" + suffix(conditions.get(Condition.FAILED))
+                    : " expired before the pods came" + suffix(conditions.get(Condition.BOOKING_EXPIRED)));
             int failure = failuresBefore + 1;
             if (retry.retries(failure)) {
                 return new Verdict.Retry(cause, retry.backoffMillis(failure), failure);
@@ -52,7 +54,7 @@ public final class ProvisioningCheck {
             return new Verdict.Rejected(cause + "; that was failure " + failure + ", and retryStrategy.backoffLimitCount ("
                     + retry.backoffLimitCount() + ") allows no more retries", true);
         }
-        if (conditions.contains(Condition.PROVISIONED)) {
+        if (conditions.containsKey(Condition.PROVISIONED)) {
             return new Verdict.Ready(request + " is provisioned");
         }
         return new Verdict.Waiting();

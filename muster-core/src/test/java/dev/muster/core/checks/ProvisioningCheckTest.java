@@ -7,7 +7,8 @@ import static dev.muster.core.checks.ProvisioningCheck.Condition.FAILED;
 import static dev.muster.core.checks.ProvisioningCheck.Condition.PROVISIONED;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Set;
+import java.util.EnumMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Kueue's ProvisioningRequest check, condition by condition. */
@@ -17,19 +18,19 @@ class ProvisioningCheckTest {
 
     @Test
     void provisionedIsReadyAndAcceptedWaits() {
-        assertThat(ProvisioningCheck.verdict(Set.of(ACCEPTED, PROVISIONED), "r", "", false, 0, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("", ACCEPTED, PROVISIONED), "r", false, 0, KUEUE))
                 .isEqualTo(new ProvisioningCheck.Verdict.Ready("r is provisioned"));
-        assertThat(ProvisioningCheck.verdict(Set.of(ACCEPTED), "r", "", false, 0, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("", ACCEPTED), "r", false, 0, KUEUE))
                 .isInstanceOf(ProvisioningCheck.Verdict.Waiting.class);
     }
 
     @Test
     void failuresRetryWithBackoffUntilTheLimitThenReject() {
-        assertThat(ProvisioningCheck.verdict(Set.of(FAILED), "r", "stock-out", false, 0, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("stock-out", FAILED), "r", false, 0, KUEUE))
                 .isEqualTo(new ProvisioningCheck.Verdict.Retry("r failed: stock-out", 60_000, 1));
-        assertThat(ProvisioningCheck.verdict(Set.of(FAILED), "r", "stock-out", false, 2, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("stock-out", FAILED), "r", false, 2, KUEUE))
                 .isEqualTo(new ProvisioningCheck.Verdict.Retry("r failed: stock-out", 240_000, 3));
-        assertThat(ProvisioningCheck.verdict(Set.of(FAILED), "r", "stock-out", false, 3, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("stock-out", FAILED), "r", false, 3, KUEUE))
                 .isInstanceOfSatisfying(ProvisioningCheck.Verdict.Rejected.class, v -> {
                     assertThat(v.message()).contains("failure 4").contains("backoffLimitCount (3)");
                     assertThat(v.failure()).isTrue();
@@ -38,11 +39,20 @@ class ProvisioningCheckTest {
 
     @Test
     void anExpiredBookingCountsOnlyBeforeAdmissionAndRevokedCapacityRejects() {
-        assertThat(ProvisioningCheck.verdict(Set.of(PROVISIONED, BOOKING_EXPIRED), "r", "", false, 0, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("", PROVISIONED, BOOKING_EXPIRED), "r", false, 0, KUEUE))
                 .isInstanceOf(ProvisioningCheck.Verdict.Retry.class);
-        assertThat(ProvisioningCheck.verdict(Set.of(PROVISIONED, BOOKING_EXPIRED), "r", "", true, 0, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("", PROVISIONED, BOOKING_EXPIRED), "r", true, 0, KUEUE))
                 .isInstanceOf(ProvisioningCheck.Verdict.Ready.class);
-        assertThat(ProvisioningCheck.verdict(Set.of(PROVISIONED, CAPACITY_REVOKED), "r", "reclaimed", true, 0, KUEUE))
+        assertThat(ProvisioningCheck.verdict(conditions("reclaimed", PROVISIONED, CAPACITY_REVOKED), "r", true, 0, KUEUE))
                 .isEqualTo(new ProvisioningCheck.Verdict.Rejected("r lost its capacity (CapacityRevoked): reclaimed", false));
+    }
+
+    /** A request whose conditions are all true, each saying {@code detail}. */
+    private static Map<ProvisioningCheck.Condition, String> conditions(String detail, ProvisioningCheck.Condition... conditions) {
+        Map<ProvisioningCheck.Condition, String> out = new EnumMap<>(ProvisioningCheck.Condition.class);
+        for (ProvisioningCheck.Condition c : conditions) {
+            out.put(c, detail);
+        }
+        return out;
     }
 }

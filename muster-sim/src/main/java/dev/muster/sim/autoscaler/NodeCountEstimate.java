@@ -1,5 +1,6 @@
 package dev.muster.sim.autoscaler;
 
+import dev.muster.api.cluster.NodePoolSpec;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.GpuRequest;
 import dev.muster.core.placement.NodeSpec;

@@ -1,6 +1,6 @@
 package dev.muster.sim.autoscaler;
 
-import dev.muster.api.scenario.DeclaredObject;
+import dev.muster.api.cluster.NodePoolSpec;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.UnplacedGang;
 import dev.muster.core.model.ObjectKey;
@@ -71,9 +71,8 @@ public final class NodePoolAutoscaler {
     private record Waiting(ProvisioningRequest request, int nodes) {
     }
 
-    public NodePoolAutoscaler(List<DeclaredObject> nodePools, Engine engine, Timeline timeline, VirtualTime time) {
-        for (DeclaredObject o : nodePools) {
-            NodePoolSpec spec = NodePoolSpec.of(o);
+    public NodePoolAutoscaler(List<NodePoolSpec> nodePools, Engine engine, Timeline timeline, VirtualTime time) {
+        for (NodePoolSpec spec : nodePools) {
             pools.put(spec.name(), new Pool(spec));
         }
         this.engine = engine;

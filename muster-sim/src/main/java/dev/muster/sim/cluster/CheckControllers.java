@@ -1,7 +1,7 @@
 package dev.muster.sim.cluster;
 
+import dev.muster.api.kueue.AdmissionCheck;
 import dev.muster.api.scenario.CheckScript;
-import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.SimAnnotations;
 import java.util.HashMap;
 import java.util.List;
@@ -19,19 +19,11 @@ public final class CheckControllers {
     public record Answer(String state, long delayMillis) {
     }
 
-    private record Check(String controller, Optional<CheckScript> script, long retryDelayMillis) {
-    }
-
-    private final Map<String, Check> checks = new HashMap<>();
+    private final Map<String, AdmissionCheck> checks = new HashMap<>();
     private final Map<String, Integer> attempts = new HashMap<>();
 
-    public CheckControllers(List<DeclaredObject> admissionChecks) {
-        for (DeclaredObject o : admissionChecks) {
-            String controller = o.body().path("spec").path("controllerName").asText("");
-            String script = o.body().path("metadata").path("annotations").path(SimAnnotations.CHECK_SCRIPT).asText(null);
-            long retryDelay = o.body().path("spec").path("retryDelayMinutes").asLong(0) * 60_000;
-            checks.put(o.name(), new Check(controller, Optional.ofNullable(script).map(CheckScript::parse), retryDelay));
-        }
+    public CheckControllers(List<AdmissionCheck> admissionChecks) {
+        admissionChecks.forEach(c -> checks.put(c.name(), c));
     }
 
     /**
@@ -39,8 +31,8 @@ public final class CheckControllers {
      * of the virtual cluster runs it.
      */
     public Optional<Answer> answer(String workload, String check) {
-        Check c = checks.get(check);
-        if (c == null || c.script().isEmpty() || !c.controller().equals(CheckScript.CONTROLLER)) {
+        AdmissionCheck c = checks.get(check);
+        if (c == null || c.script().isEmpty() || !c.controllerName().equals(CheckScript.CONTROLLER)) {
             return Optional.empty();
         }
         int attempt = attempts.merge(workload + "\u0000" + check, 1, Integer::sum);
@@ -50,14 +42,14 @@ public final class CheckControllers {
 
     /** How long a workload waits before it queues again after the check asked to retry ({@code retryDelayMinutes}). */
     public long retryDelayMillis(String check) {
-        Check c = checks.get(check);
+        AdmissionCheck c = checks.get(check);
         return c == null ? 0 : c.retryDelayMillis();
     }
 
     /** Why a check without a simulated controller never turns Ready. */
     public String unanswered(String check) {
-        Check c = checks.get(check);
-        String controller = c == null ? "unknown" : c.controller();
+        AdmissionCheck c = checks.get(check);
+        String controller = c == null ? "unknown" : c.controllerName();
         return "admission check " + check + " (controller " + controller + ") has no controller in the virtual cluster,"
                 + " so it stays Pending; use controllerName " + CheckScript.CONTROLLER + " with a "
                 + SimAnnotations.CHECK_SCRIPT + " annotation to script its answers";

@@ -1,10 +1,13 @@
 package dev.muster.sim.provisioning;
 
+import dev.muster.core.checks.CapacityRequest;
+import dev.muster.core.checks.ProvisioningCheck.Condition;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.sim.Timeline;
 import dev.muster.sim.report.ProvisioningRequestEvents;
 import dev.muster.sim.report.Report;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,67 +18,42 @@ import java.util.Map;
  */
 public final class ProvisioningRequest {
 
-    private final String name;
-    private final ObjectKey workload;
+    private final CapacityRequest request;
     private final String owner;
-    private final String check;
-    private final int attempt;
-    private final String provisioningClassName;
-    private final Map<String, String> parameters;
     private final List<GangPlacer.PodGroup> podSets;
     private final Timeline timeline;
-    private boolean accepted;
-    private boolean provisioned;
-    private boolean failed;
-    private boolean bookingExpired;
-    private boolean capacityRevoked;
+    private final Map<Condition, String> conditions = new EnumMap<>(Condition.class);
     private boolean withdrawn;
-    private String message = "";
 
     /**
-     * @param workload the engine's key of the workload it provisions for
-     * @param owner    the user's object that owns the workload ({@code namespace/name}), as the report names it
+     * @param owner   the user's object that owns the workload ({@code namespace/name}), as the report names it
+     * @param podSets the pods of the request's pod sets, as placement sees them
      */
-    ProvisioningRequest(String name, ObjectKey workload, String owner, String check, int attempt,
-            String provisioningClassName, Map<String, String> parameters, List<GangPlacer.PodGroup> podSets,
-            Timeline timeline) {
-        this.name = name;
-        this.workload = workload;
+    ProvisioningRequest(CapacityRequest request, String owner, List<GangPlacer.PodGroup> podSets, Timeline timeline) {
+        this.request = request;
         this.owner = owner;
-        this.check = check;
-        this.attempt = attempt;
-        this.provisioningClassName = provisioningClassName;
-        this.parameters = Map.copyOf(parameters);
         this.podSets = List.copyOf(podSets);
         this.timeline = timeline;
     }
 
     public String name() {
-        return name;
+        return request.name();
     }
 
     public String namespace() {
-        return workload.namespace();
+        return request.workload().namespace();
     }
 
     public ObjectKey workload() {
-        return workload;
-    }
-
-    public String check() {
-        return check;
-    }
-
-    public int attempt() {
-        return attempt;
+        return request.workload();
     }
 
     public String provisioningClassName() {
-        return provisioningClassName;
+        return request.provisioningClassName();
     }
 
     public Map<String, String> parameters() {
-        return parameters;
+        return request.parameters();
     }
 
     /** The pods it asks capacity for, by pod set. */
@@ -83,24 +61,17 @@ public final class ProvisioningRequest {
         return podSets;
     }
 
-    public boolean accepted() {
-        return accepted;
-    }
-
-    public boolean provisioned() {
-        return provisioned;
-    }
-
-    public boolean failed() {
-        return failed;
+    /** Its true conditions, each with the message it was set with. */
+    public Map<Condition, String> conditions() {
+        return Map.copyOf(conditions);
     }
 
     public boolean bookingExpired() {
-        return bookingExpired;
+        return conditions.containsKey(Condition.BOOKING_EXPIRED);
     }
 
     public boolean capacityRevoked() {
-        return capacityRevoked;
+        return conditions.containsKey(Condition.CAPACITY_REVOKED);
     }
 
     /** Kueue deleted it (its workload lost its quota): the autoscaler stops working for it. */
@@ -108,14 +79,9 @@ public final class ProvisioningRequest {
         return withdrawn;
     }
 
-    /** The last condition's message. */
-    public String message() {
-        return message;
-    }
-
     /** How timeline events name the request: {@code ProvisioningRequest/<namespace>/<name>}. */
     public String eventObject() {
-        return ProvisioningRequestEvents.KIND + "/" + namespace() + "/" + name;
+        return ProvisioningRequestEvents.KIND + "/" + namespace() + "/" + name();
     }
 
     void created(long nowMillis, String what) {
@@ -127,36 +93,32 @@ public final class ProvisioningRequest {
     }
 
     public void accept(long nowMillis, String why) {
-        accepted = true;
-        note(nowMillis, "Normal", ProvisioningRequestEvents.ACCEPTED, why);
+        note(nowMillis, Condition.ACCEPTED, "Normal", ProvisioningRequestEvents.ACCEPTED, why);
     }
 
     public void provision(long nowMillis, String why) {
-        provisioned = true;
-        note(nowMillis, "Normal", ProvisioningRequestEvents.PROVISIONED, why);
+        note(nowMillis, Condition.PROVISIONED, "Normal", ProvisioningRequestEvents.PROVISIONED, why);
     }
 
     public void fail(long nowMillis, String why) {
-        failed = true;
-        note(nowMillis, "Warning", ProvisioningRequestEvents.FAILED, why);
+        note(nowMillis, Condition.FAILED, "Warning", ProvisioningRequestEvents.FAILED, why);
     }
 
     public void expireBooking(long nowMillis, String why) {
-        bookingExpired = true;
-        note(nowMillis, "Warning", ProvisioningRequestEvents.BOOKING_EXPIRED, why);
+        note(nowMillis, Condition.BOOKING_EXPIRED, "Warning", ProvisioningRequestEvents.BOOKING_EXPIRED, why);
     }
 
     public void revokeCapacity(long nowMillis, String why) {
-        capacityRevoked = true;
-        note(nowMillis, "Warning", ProvisioningRequestEvents.CAPACITY_REVOKED, why);
+        note(nowMillis, Condition.CAPACITY_REVOKED, "Warning", ProvisioningRequestEvents.CAPACITY_REVOKED, why);
     }
 
-    private void note(long nowMillis, String type, String reason, String why) {
-        message = why;
+    private void note(long nowMillis, Condition condition, String type, String reason, String why) {
+        conditions.put(condition, why);
         timeline.add(nowMillis, eventObject(), type, reason, why);
     }
 
     Report.ProvisioningRequestReport report() {
-        return new Report.ProvisioningRequestReport(name, owner, accepted, provisioned, failed);
+        return new Report.ProvisioningRequestReport(name(), owner, conditions.containsKey(Condition.ACCEPTED),
+                conditions.containsKey(Condition.PROVISIONED), conditions.containsKey(Condition.FAILED));
     }
 }

@@ -1,5 +1,6 @@
 package dev.muster.sim.autoscaler;
 
+import dev.muster.api.cluster.NodePoolSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.model.ResourceList;

@@ -1,11 +1,11 @@
-package dev.muster.sim.autoscaler;
+package dev.muster.api.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.manifest.GoDuration;
-import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.core.placement.NodeSpec;
-import dev.muster.api.cluster.ClusterNodes;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A {@code NodePool} of the scenario contract ({@code sim.muster.dev/v1alpha1}), validated when the
@@ -24,12 +24,12 @@ public record NodePoolSpec(String name, int minNodes, int maxNodes, long provisi
     /** The cluster autoscaler's {@code --scale-down-unneeded-time} default: an empty node goes after 10 minutes. */
     public static final long DEFAULT_SCALE_DOWN_AFTER_MILLIS = 10 * 60_000;
 
-    public static NodePoolSpec of(DeclaredObject pool) {
-        JsonNode spec = pool.body().path("spec");
+    /** From a validated NodePool's name and {@code spec} (see {@link NodePoolReader}). */
+    static NodePoolSpec of(String name, JsonNode spec) {
         JsonNode template = spec.path("template");
-        NodeSpec node = ClusterNodes.node(pool.name() + "-template", template);
+        NodeSpec node = ClusterNodes.node(name + "-template", template);
         String className = spec.path("provisioningClassName").asText("");
-        return new NodePoolSpec(pool.name(), spec.path("minNodes").asInt(0), spec.path("maxNodes").asInt(),
+        return new NodePoolSpec(name, spec.path("minNodes").asInt(0), spec.path("maxNodes").asInt(),
                 millis(spec, "provisioningDelay", 0), className.isEmpty() ? Optional.empty() : Optional.of(className),
                 millis(spec, "unavailableUntil", 0), millis(spec, "scaleDownAfter", DEFAULT_SCALE_DOWN_AFTER_MILLIS),
                 node);
@@ -41,8 +41,8 @@ public record NodePoolSpec(String name, int minNodes, int maxNodes, long provisi
     }
 
     /** The pool's node {@code name}: the template's, with its hostname label and any {@code extraLabels}. */
-    public NodeSpec node(String name, java.util.Map<String, String> extraLabels) {
-        java.util.Map<String, String> labels = new java.util.TreeMap<>(template.labels());
+    public NodeSpec node(String name, Map<String, String> extraLabels) {
+        Map<String, String> labels = new TreeMap<>(template.labels());
         labels.put("kubernetes.io/hostname", name);
         labels.putAll(extraLabels);
         return new NodeSpec(name, labels, template.taints(), template.unschedulable(), template.allocatable(),

@@ -41,10 +41,17 @@ public final class Simulation {
     private final NodePoolAutoscaler autoscaler;
     private final ProvisioningCheckController provisioning;
     private final java.util.Set<Long> wakeups = new java.util.HashSet<>();
+    private final SimulationListener listener;
     private long now;
 
     public Simulation(Scenario scenario, SimulationOptions options) {
+        this(scenario, options, SimulationListener.NONE);
+    }
+
+    /** @param listener told of every admission, eviction and finish as it happens */
+    public Simulation(Scenario scenario, SimulationOptions options, SimulationListener listener) {
         this.scenario = scenario;
+        this.listener = listener;
         this.options = options;
         List<NodeSpec> nodes = ClusterNodes.of(scenario);
         this.engine = new Engine(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
@@ -195,6 +202,7 @@ public final class Simulation {
         engine.remove(sw.workload.key());
         provisioning.released(sw.workload.key());
         record(sw, sw.standIn.finished());
+        listener.finished(sw.source, now);
     }
 
     /** Far more than any policy evicts one workload in a run; only a preemption loop gets there. */
@@ -262,6 +270,7 @@ public final class Simulation {
         sw.state = WorkloadState.Pending;
         sw.admittedAtMillis = null;
         sw.evictions.add(new Report.Eviction(now / 1000.0, evict.reason(), evict.detail()));
+        listener.evicted(sw.source, now, evict);
         if (sw.evictions.size() > MAX_EVICTIONS_PER_WORKLOAD) {
             // A safety net, not a rule of Kueue or KAI: workloads that keep preempting each other
             // would otherwise run the virtual clock on forever (one pass a millisecond) until the
@@ -326,6 +335,7 @@ public final class Simulation {
         sw.state = WorkloadState.Admitted;
         sw.admittedAtMillis = now;
         sw.pods = admit.pods();
+        listener.admitted(sw.source, now, admit);
         String by = (inKaiQueue(sw.source) ? "queue " : "ClusterQueue ") + admit.clusterQueue();
         sw.message = "admitted by " + by;
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",

@@ -861,6 +861,23 @@ public final class Decider implements AutoCloseable {
         }
     }
 
+    /**
+     * When the engine next wants to be woken (a backoff or a pods-ready timeout ends), asked on the
+     * decider's thread like {@link #stateOf}: for tests that drive a virtual clock.
+     */
+    public java.util.OptionalLong nextWakeupMillis() {
+        var answer = new java.util.concurrent.CompletableFuture<java.util.OptionalLong>();
+        inbox.add(() -> answer.complete(engine == null ? java.util.OptionalLong.empty() : engine.nextWakeupMillis()));
+        try {
+            return answer.get(1, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.OptionalLong.empty();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     private static String id(JsonNode o) {
         return o.path("kind").asText() + "/" + key(o);
     }

@@ -33,14 +33,15 @@ import java.util.Set;
  */
 final class OperatorRun {
 
-    /** No change in the operator's cycles for this long (real time): it is done with a moment. */
-    private static final long QUIET_MILLIS = 120;
+    /** Nothing written to the API server for this long (real time): the operator is done with a moment. */
+    private static final long QUIET_MILLIS = 100;
     /** How long a write of the test may take to reach the decider (through an informer or JOSDK). */
     private static final long REACTION_MILLIS = 2_000;
     private static final int MAX_MOMENTS = 2_000;
 
     private final TwinWorld world;
     private final VirtualClock clock;
+    private final VirtualTimeApiServer api;
     private final KubernetesClient client;
     private final JobStatuses statuses;
     private final PodStandIns pods;
@@ -75,10 +76,11 @@ final class OperatorRun {
         }
     }
 
-    private OperatorRun(TwinWorld world, VirtualClock clock, KubernetesClient client) {
+    private OperatorRun(TwinWorld world, VirtualClock clock, VirtualTimeApiServer api) {
         this.world = world;
         this.clock = clock;
-        this.client = client;
+        this.api = api;
+        this.client = api.client();
         this.statuses = new JobStatuses(client);
         this.pods = new PodStandIns(client);
     }
@@ -86,7 +88,7 @@ final class OperatorRun {
     static Histories of(TwinWorld world) {
         VirtualClock clock = new VirtualClock();
         try (VirtualTimeApiServer api = new VirtualTimeApiServer(clock)) {
-            return new OperatorRun(world, clock, api.client()).run();
+            return new OperatorRun(world, clock, api).run();
         }
     }
 
@@ -190,14 +192,12 @@ final class OperatorRun {
         awaitJobsKnown();
         awaitQuiet();
         for (int round = 0; round < 50; round++) {
-            long before = decider.cycles();
             boolean acted = observeEvents();
             if (world.placesPods()) {
                 acted |= pods.react(created, ended, statuses);
             }
             if (acted) {
                 awaitJobsKnown();
-                awaitCycleAfter(before);
             }
             awaitQuiet();
             if (!acted) {
@@ -220,26 +220,33 @@ final class OperatorRun {
     }
 
     /**
-     * Waits until the decider's cycle count stands still, and its last cycle has ended: a question
-     * asked twice is answered after the cycle that follows whatever was posted before the first.
+     * Waits until nothing has been written to the API server for a while, the decider having
+     * handled what was posted to it before (a question asked twice is answered after the cycle
+     * that follows whatever was posted before the first). Its cycle count is no sign: with the
+     * clock standing still, a wakeup due a millisecond later makes it cycle until the clock moves.
      */
     private void awaitQuiet() {
-        barrier();
         long deadline = System.currentTimeMillis() + 20_000;
-        long cycles = decider.cycles();
-        long stableSince = System.currentTimeMillis();
-        while (System.currentTimeMillis() - stableSince < QUIET_MILLIS) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new IllegalStateException(world.name() + ": the operator is never quiet");
+        while (true) {
+            barrier();
+            long writes = api.writes();
+            long stableSince = System.currentTimeMillis();
+            while (System.currentTimeMillis() - stableSince < QUIET_MILLIS) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException(world.name() + ": the operator is never quiet at " + clock.virtualMillis() + " ms");
+                }
+                sleep(10);
+                long now = api.writes();
+                if (now != writes) {
+                    writes = now;
+                    stableSince = System.currentTimeMillis();
+                }
             }
-            sleep(10);
-            long now = decider.cycles();
-            if (now != cycles) {
-                cycles = now;
-                stableSince = System.currentTimeMillis();
+            barrier();
+            if (api.writes() == writes) {
+                return;
             }
         }
-        barrier();
     }
 
     private void barrier() {

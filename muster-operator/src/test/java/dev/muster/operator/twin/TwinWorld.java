@@ -65,7 +65,40 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
             jobs.add(new Job(id, manifest, source));
         }
         boolean placesPods = configuration.stream().anyMatch(r -> r.getKind().equals("Node"));
+        if (placesPods) {
+            jobs.forEach(TwinWorld::namePodScheduler);
+        }
         return new TwinWorld(name, files, configuration, managerConfig, jobs, placesPods);
+    }
+
+    /**
+     * With nodes, the simulator places every workload's pods; the operator places those whose pods
+     * name its scheduler (or KAI's, for a job in a KAI queue), so the templates name one. The
+     * simulator reads the files as they are.
+     */
+    private static void namePodScheduler(Job job) {
+        String scheduler = job.source().kaiQueue().isPresent() && job.source().localQueue().isEmpty()
+                ? "kai-scheduler" : dev.muster.operator.OperatorOptions.SCHEDULER_NAME;
+        Map<String, Object> spec = map(job.manifest().getAdditionalProperties().get("spec"));
+        List<Map<String, Object>> templates = new ArrayList<>();
+        templates.add(map(spec.get("template")));
+        Map<String, Object> cluster = spec.containsKey("rayClusterSpec") ? map(spec.get("rayClusterSpec")) : spec;
+        templates.add(map(map(cluster.get("headGroupSpec")).get("template")));
+        for (Object g : (List<?>) cluster.getOrDefault("workerGroupSpecs", List.of())) {
+            templates.add(map(map(g).get("template")));
+        }
+        for (Map<String, Object> t : templates) {
+            if (t.get("spec") instanceof Map<?, ?> podSpec) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> writable = (Map<String, Object>) podSpec;
+                writable.putIfAbsent("schedulerName", scheduler);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 
     static String id(String kind, String namespace, String name) {

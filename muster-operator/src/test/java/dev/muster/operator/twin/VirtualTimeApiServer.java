@@ -22,6 +22,7 @@ final class VirtualTimeApiServer implements AutoCloseable {
 
     private static final Set<String> JOB_KINDS = Set.of("RayJob", "RayCluster", "Job");
 
+    private final java.util.concurrent.atomic.AtomicLong writes = new java.util.concurrent.atomic.AtomicLong();
     private final KubernetesMockServer server;
     private final KubernetesClient client;
 
@@ -42,11 +43,17 @@ final class VirtualTimeApiServer implements AutoCloseable {
                     newState = json.asJson(resource);
                 }
                 super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+                writes.incrementAndGet();
             }
         };
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         server.init();
         client = server.createClient();
+    }
+
+    /** How many objects were created, changed or deleted so far: the operator is quiet when this stands still. */
+    long writes() {
+        return writes.get();
     }
 
     KubernetesClient client() {

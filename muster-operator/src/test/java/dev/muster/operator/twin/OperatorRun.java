@@ -37,7 +37,7 @@ final class OperatorRun {
     private static final long QUIET_MILLIS = 100;
     /** How long a write of the test may take to reach the decider (through an informer or JOSDK). */
     private static final long REACTION_MILLIS = 2_000;
-    private static final int MAX_MOMENTS = 2_000;
+    private static final int MAX_MOMENTS = 300;
 
     private final TwinWorld world;
     private final VirtualClock clock;

@@ -862,6 +862,14 @@ public final class Decider implements AutoCloseable {
     }
 
     /**
+     * Runs an action on the decider's thread before its next cycle: a test that drives a virtual
+     * clock holds the decider with it while the changes of one moment arrive, as they would together.
+     */
+    public void beforeNextCycle(Runnable action) {
+        inbox.add(action);
+    }
+
+    /**
      * When the engine next wants to be woken (a backoff or a pods-ready timeout ends), asked on the
      * decider's thread like {@link #stateOf}: for tests that drive a virtual clock.
      */

@@ -35,6 +35,8 @@ final class OperatorRun {
 
     /** Nothing written to the API server for this long (real time): the operator is done with a moment. */
     private static final long QUIET_MILLIS = 100;
+    /** How long the changes of one moment are given to reach the held decider (through informers and JOSDK). */
+    private static final long PASS_ON_MILLIS = 250;
     /** How long a write of the test may take to reach the decider (through an informer or JOSDK). */
     private static final long REACTION_MILLIS = 2_000;
     private static final int MAX_MOMENTS = 300;
@@ -123,9 +125,11 @@ final class OperatorRun {
                 }
                 long before = decider.cycles();
                 clock.set(next);
+                List<Runnable> due = new ArrayList<>();
                 while (!timers.isEmpty() && timers.peek().at() <= next) {
-                    timers.poll().action().run();
+                    due.add(timers.poll().action());
                 }
+                together(due);
                 long t1 = System.currentTimeMillis();
                 decider.stateOf("", new ObjectKey("", "")); // wakes the decider: its clock moved
                 awaitCycleAfter(before);
@@ -133,6 +137,36 @@ final class OperatorRun {
                 System.err.println("TIMING moment " + next + " " + (System.currentTimeMillis() - t1));
             }
             throw new IllegalStateException(world.name() + ": more than " + MAX_MOMENTS + " moments");
+        }
+    }
+
+    /**
+     * Carries out what happens at one moment as the simulator does, all before the engine decides:
+     * the decider is held (on its own thread) while the API server and JOSDK pass the changes on.
+     */
+    private void together(List<Runnable> changes) {
+        if (changes.size() < 2) {
+            changes.forEach(Runnable::run);
+            return;
+        }
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        decider.beforeNextCycle(() -> {
+            held.countDown();
+            try {
+                release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            held.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            changes.forEach(Runnable::run);
+            sleep(PASS_ON_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            release.countDown();
         }
     }
 

@@ -197,7 +197,7 @@ final class OperatorRun {
     private void awaitJobsKnown() {
         long deadline = System.currentTimeMillis() + 20_000;
         for (TwinWorld.Job job : arrived) {
-            while (decider.stateOf(job.source().kind(), job.source().key()).isEmpty()) {
+            while (job.queued() && decider.stateOf(job.source().kind(), job.source().key()).isEmpty()) {
                 if (System.currentTimeMillis() > deadline) {
                     throw new IllegalStateException(world.name() + ": the operator never sees " + job.id());
                 }

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class TwinTest {
 
+    private static final long[] SEEDS = {1, 2, 3, 4};
+
     @TestFactory
     Stream<DynamicTest> scenarios() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
@@ -35,6 +37,19 @@ class TwinTest {
                 org.junit.jupiter.api.Assumptions.assumeTrue(e.skipReason().isEmpty(), e.skipReason());
                 assertTwins(TwinWorld.of(e.name(), e.files()));
             }));
+        }
+        return tests.stream();
+    }
+
+    /** Seeded random worlds, a few of each dialect: the same seed gives the same world. */
+    @TestFactory
+    Stream<DynamicTest> randomWorlds() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (long seed : SEEDS) {
+            tests.add(DynamicTest.dynamicTest("kueue world, seed " + seed, () -> assertTwins(TwinWorld.of("kueue-world-" + seed,
+                    Map.of("kueue-world-" + seed + ".yaml", RandomWorlds.kueue(seed))))));
+            tests.add(DynamicTest.dynamicTest("kai world, seed " + seed, () -> assertTwins(TwinWorld.of("kai-world-" + seed,
+                    Map.of("kai-world-" + seed + ".yaml", RandomWorlds.kai(seed))))));
         }
         return tests.stream();
     }

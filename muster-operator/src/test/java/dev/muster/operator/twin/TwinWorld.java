@@ -26,8 +26,12 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
 
     static final Set<String> JOB_KINDS = Set.of("RayJob", "RayCluster", "Job");
 
-    /** A job to create at its arrival: its manifest and what the simulator reads of it. */
-    record Job(String id, GenericKubernetesResource manifest, WorkloadSource source) {
+    /**
+     * A job to create at its arrival: its manifest and what the simulator reads of it.
+     *
+     * @param queued whether a queue manages it (Kueue's rules, or a KAI queue): the operator tracks it
+     */
+    record Job(String id, GenericKubernetesResource manifest, WorkloadSource source, boolean queued) {
     }
 
     static TwinWorld of(String name, Map<String, String> files) throws Exception {
@@ -62,7 +66,9 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
             if (manifest == null) {
                 throw new IllegalArgumentException("no manifest for " + id);
             }
-            jobs.add(new Job(id, manifest, source));
+            boolean queued = source.kaiQueue().isPresent() || dev.muster.api.scenario.KueueQueueing.localQueue(
+                    source.localQueue(), false, source.kind(), source.key().namespace(), scenario).isPresent();
+            jobs.add(new Job(id, manifest, source, queued));
         }
         boolean placesPods = configuration.stream().anyMatch(r -> r.getKind().equals("Node"));
         if (placesPods) {

@@ -95,20 +95,16 @@ final class OperatorRun {
     }
 
     private Histories run() {
-        long tA = System.currentTimeMillis();
         new OperatorCluster(client).withCrds(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE,
                 KubeKind.COHORT, KubeKind.WORKLOAD, KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK,
                 KubeKind.PROVISIONING_REQUEST_CONFIG, KubeKind.PROVISIONING_REQUEST, KubeKind.KAI_QUEUE,
                 KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER);
         world.configuration().forEach(this::create);
-        System.err.println("TIMING setup " + (System.currentTimeMillis() - tA));
         OperatorOptions options = OperatorOptions.defaults("twin").withLeaderElection(false, "default")
                 .withSchedulerNames(Set.of(OperatorOptions.SCHEDULER_NAME, "kai-scheduler"))
                 .withConfiguration(world.managerConfig());
         try (MusterOperator operator = new MusterOperator(client, options, new MusterMetrics(), clock)) {
-            long t0 = System.currentTimeMillis();
             operator.start();
-            System.err.println("TIMING start " + (System.currentTimeMillis() - t0));
             decider = operator.decider().orElseThrow();
             for (TwinWorld.Job job : world.jobs()) {
                 byId.put(job.id(), new Tracked(job));
@@ -120,7 +116,6 @@ final class OperatorRun {
             for (int moment = 0; moment < MAX_MOMENTS; moment++) {
                 long next = nextMoment();
                 if (next == Long.MAX_VALUE) {
-                    System.err.println("TIMING end " + (System.currentTimeMillis() - tA));
                     return histories;
                 }
                 long before = decider.cycles();
@@ -130,11 +125,9 @@ final class OperatorRun {
                     due.add(timers.poll().action());
                 }
                 together(due);
-                long t1 = System.currentTimeMillis();
                 decider.stateOf("", new ObjectKey("", "")); // wakes the decider: its clock moved
                 awaitCycleAfter(before);
                 settle();
-                System.err.println("TIMING moment " + next + " " + (System.currentTimeMillis() - t1));
             }
             throw new IllegalStateException(world.name() + ": more than " + MAX_MOMENTS + " moments");
         }

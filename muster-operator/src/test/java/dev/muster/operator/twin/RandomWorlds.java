@@ -52,14 +52,14 @@ final class RandomWorlds {
                         - name: default-flavor
                           resources:
                           - {name: cpu, nominalQuota: %d%s}""".formatted(q, pick(random, WITHIN), pick(random, RECLAIM),
-                    1 + random.nextInt(6), borrowing));
+                    1 + random.nextInt(3), borrowing));
             doc(y, """
                     apiVersion: kueue.x-k8s.io/v1beta1
                     kind: LocalQueue
                     metadata: {name: lq-%d, namespace: default}
                     spec: {clusterQueue: cq-%d}""".formatted(q, q));
         }
-        int jobs = 4 + random.nextInt(5);
+        int jobs = 5 + random.nextInt(4);
         for (int j = 0; j < jobs; j++) {
             doc(y, """
                     apiVersion: batch/v1
@@ -87,7 +87,7 @@ final class RandomWorlds {
     static String kai(long seed) {
         Random random = new Random(seed);
         StringBuilder y = new StringBuilder();
-        int gpus = 4 + random.nextInt(5);
+        int gpus = 3 + random.nextInt(3);
         doc(y, """
                 apiVersion: v1
                 kind: Node
@@ -108,7 +108,7 @@ final class RandomWorlds {
                         gpu: {quota: %d, limit: %d, overQuotaWeight: %d}""".formatted(q, random.nextInt(gpus / 2 + 1), limit,
                     random.nextInt(3)));
         }
-        int jobs = 4 + random.nextInt(4);
+        int jobs = 5 + random.nextInt(4);
         for (int j = 0; j < jobs; j++) {
             doc(y, """
                     apiVersion: batch/v1
@@ -139,7 +139,7 @@ final class RandomWorlds {
         List<String> parts = new ArrayList<>();
         parts.add("sim.muster.dev/arrival: \"" + 5 * random.nextInt(13) + "s\"");
         if (random.nextInt(4) > 0) {
-            parts.add("sim.muster.dev/duration: \"" + 10 * (1 + random.nextInt(12)) + "s\"");
+            parts.add("sim.muster.dev/duration: \"" + 30 * (1 + random.nextInt(6)) + "s\"");
         }
         return String.join(", ", parts);
     }

@@ -46,6 +46,8 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     private final KubernetesClient client;
     private final OperatorOptions options;
     private final MusterMetrics metrics;
+    /** The decider's time: the system's, or a test's virtual clock. */
+    private final Clock clock;
     private final Operator josdk;
     private final List<JobAdapter> managed = new ArrayList<>();
     private final Informers discovery;
@@ -58,7 +60,13 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     }
 
     public MusterOperator(KubernetesClient client, OperatorOptions options, MusterMetrics metrics) {
+        this(client, options, metrics, Clock.systemUTC());
+    }
+
+    /** @param clock what the decider takes as now (backoffs, pods-ready timeouts, condition times) */
+    public MusterOperator(KubernetesClient client, OperatorOptions options, MusterMetrics metrics, Clock clock) {
         this.client = client;
+        this.clock = clock;
         this.options = options;
         this.metrics = metrics;
         this.discovery = new Informers(client, options.namespace());
@@ -101,7 +109,7 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             return;
         }
         LOG.info("{} leads: it reads the cluster and decides", options.identity());
-        Decider next = new Decider(new FabricClusterWriter(client, "muster"), Clock.systemUTC(), metrics,
+        Decider next = new Decider(new FabricClusterWriter(client, "muster"), clock, metrics,
                 options.schedulerNames(), options.configuration());
         next.start();
         list(KubeKind.WORKLOAD).forEach(next::workloadObject);

@@ -17,16 +17,16 @@ import java.util.Map;
  * and the job kinds it manages, manifests from test resources, and small stand-ins for what
  * KubeRay would write.
  */
-final class OperatorCluster {
+public final class OperatorCluster {
 
     private final KubernetesClient client;
 
-    OperatorCluster(KubernetesClient client) {
+    public OperatorCluster(KubernetesClient client) {
         this.client = client;
     }
 
     /** The CustomResourceDefinitions the operator looks for before it watches a kind. */
-    OperatorCluster withCrds(KubeKind... kinds) {
+    public OperatorCluster withCrds(KubeKind... kinds) {
         for (KubeKind k : kinds) {
             client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
                     .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()

@@ -45,10 +45,17 @@ public final class Simulation {
     private final NodePoolAutoscaler autoscaler;
     private final ProvisioningCheckController provisioning;
     private final java.util.Set<Long> wakeups = new java.util.HashSet<>();
+    private final SimulationListener listener;
     private long now;
 
     public Simulation(Scenario scenario, SimulationOptions options) {
+        this(scenario, options, SimulationListener.NONE);
+    }
+
+    /** @param listener told of every admission, eviction and finish as it happens */
+    public Simulation(Scenario scenario, SimulationOptions options, SimulationListener listener) {
         this.scenario = scenario;
+        this.listener = listener;
         this.options = options;
         List<NodeSpec> nodes = ClusterNodes.of(scenario);
         this.engine = new Engine(EngineSetup.kueue(scenario.clusterQueues(), scenario.cohorts(), scenario.localQueues(),
@@ -188,6 +195,7 @@ public final class Simulation {
         engine.remove(sw.workload.key());
         provisioning.released(sw.workload.key());
         record(sw, sw.standIn.finished());
+        listener.finished(sw.source, now);
     }
 
     /**
@@ -240,6 +248,7 @@ public final class Simulation {
         provisioning.released(sw.workload.key());
         sw.pods = List.of();
         sw.status.apply(evict, now);
+        listener.evicted(sw.source, now, evict);
         timeline.add(now, sw.objectRef(), "Warning", "Evicted",
                 evict.reason().kueueReason() + (evict.detail().isEmpty() ? "" : " (" + evict.detail() + ")") + ": " + evict.message());
         if (podsStarted) {
@@ -283,6 +292,7 @@ public final class Simulation {
         }
         sw.status.apply(admit, now);
         sw.pods = admit.pods();
+        listener.admitted(sw.source, now, admit);
         String by = (inKaiQueue(sw.source) ? "queue " : "ClusterQueue ") + admit.clusterQueue();
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",
                 "admitted by " + by + ": " + Timeline.describe(admit.assignment()));

@@ -74,7 +74,7 @@ public final class Decider implements AutoCloseable {
         this.reconciler = new ConfigurationReconciler(inForce, observed, configurationFiles, jobs, entry, intake,
                 scheduling, provisioning, statuses);
         this.applier = new DecisionApplier(inForce, observed, jobs, writes, statuses, scheduling, provisioning, this.metrics);
-        this.loop = new DeciderLoop(clock, this::nextWakeupMillis, this::cycle, new CycleGap());
+        this.loop = new DeciderLoop(clock, this::engineWakeup, this::cycle, new CycleGap());
     }
 
     public void start() {
@@ -199,6 +199,31 @@ public final class Decider implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs an action on the decider's thread before its next cycle: a test that drives a virtual
+     * clock holds the decider with it while the changes of one moment arrive, as they would together.
+     */
+    public void beforeNextCycle(Runnable action) {
+        loop.post(action);
+    }
+
+    /**
+     * When the engine next wants to be woken (a backoff or a pods-ready timeout ends), asked on the
+     * decider's thread like {@link #stateOf}: for tests that drive a virtual clock.
+     */
+    public java.util.OptionalLong nextWakeupMillis() {
+        CompletableFuture<java.util.OptionalLong> answer = new CompletableFuture<>();
+        loop.post(() -> answer.complete(engineWakeup()));
+        try {
+            return answer.get(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.OptionalLong.empty();
+        } catch (ExecutionException | TimeoutException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     /** One step on the caller's thread: what was posted, then one cycle (for tests that drive the clock). */
     void step() {
         loop.step();
@@ -209,7 +234,7 @@ public final class Decider implements AutoCloseable {
         return loop.untilWakeupMillis();
     }
 
-    private OptionalLong nextWakeupMillis() {
+    private OptionalLong engineWakeup() {
         return inForce.hasEngine() ? inForce.engine().nextWakeupMillis() : OptionalLong.empty();
     }
 

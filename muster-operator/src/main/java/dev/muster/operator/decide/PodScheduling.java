@@ -227,12 +227,24 @@ final class PodScheduling {
      */
     void jobChanged(TrackedJob t, List<Object> jobId, Engine engine) {
         boolean holds = holdsPlace(t);
+        if (!holds && stillPlacedByTheEngine(t, engine)) {
+            // Evicted in this cycle: the engine lets go of its places once the cycle's decisions are
+            // carried out. Counting its pods as other pods before then would count them twice, and
+            // a node left with fewer GPUs than the engine's allocations on it name cannot be rebuilt.
+            // They take room as other pods at their next event, if they have not gone by then.
+            return;
+        }
         for (GangBinder.GangPod g : podsByJob.getOrDefault(jobId, Map.of()).values()) {
             updated(holds ? nodes.otherPodDeleted(g.pod().key()) : nodes.otherPod(g.pod()), engine);
         }
         if (holds) {
             toBind.add(jobId);
         }
+    }
+
+    private static boolean stillPlacedByTheEngine(TrackedJob t, Engine engine) {
+        return engine != null && t.workload() != null && engine.admission(t.workload().key()).isPresent()
+                && !engine.pods(t.workload().key()).isEmpty();
     }
 
     /** The places a taken-over admission's pods hold already, read from its bound pods. */

@@ -1,0 +1,24 @@
+package dev.muster.sim;
+
+import dev.muster.api.scenario.WorkloadSource;
+import dev.muster.core.admission.Decision;
+
+/**
+ * What a simulation carries out for each workload, told as it happens: for a run compared with
+ * another (the operator's twin test), where the report's last state is not enough.
+ */
+public interface SimulationListener {
+
+    SimulationListener NONE = new SimulationListener() { };
+
+    /** Admitted at {@code atMillis} (virtual): its flavors and, when nodes are known, its pods' places. */
+    default void admitted(WorkloadSource workload, long atMillis, Decision.Admit admit) {
+    }
+
+    default void evicted(WorkloadSource workload, long atMillis, Decision.Evict evict) {
+    }
+
+    /** Its run ended after its duration. */
+    default void finished(WorkloadSource workload, long atMillis) {
+    }
+}

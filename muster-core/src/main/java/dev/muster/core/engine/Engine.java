@@ -27,6 +27,7 @@ import java.util.OptionalLong;
  *
  * <p>The engine is a facade over its parts: the {@link QueueDirectory} (queues and how a
  * submission finds one), the {@link WorkloadBook} (what is pending and admitted), the
+ * {@link WorkloadIntake} and {@link WorkloadExits} (how workloads come and go), the
  * {@link WorkloadLifecycle} (checks, pods ready, backoff, deactivation, stale gangs), the
  * {@link CycleTriggers} (which cohort trees to schedule when), placement ({@link Placements},
  * {@link PlacementWaits}), and per cycle a {@link CycleOutcome}.
@@ -47,6 +48,7 @@ public final class Engine implements Settling.Scheduler {
     private final HeldRoom heldRoom;
     private final WorkloadShapes shapes = new WorkloadShapes();
     private final WorkloadIntake intake;
+    private final WorkloadExits exits;
     private final CycleRunner cycles;
     private long lastScheduleMillis;
 
@@ -63,6 +65,7 @@ public final class Engine implements Settling.Scheduler {
         EngineParts parts = new EngineParts(queues, book, lifecycle, triggers, waits, placements, preemptions,
                 heldRoom, shapes, settings);
         this.intake = new WorkloadIntake(parts);
+        this.exits = new WorkloadExits(parts);
         this.cycles = new CycleRunner(parts, policies);
     }
 
@@ -107,23 +110,7 @@ public final class Engine implements Settling.Scheduler {
 
     /** The workload ended or was deleted: its quota, if it held any, is released. */
     public void remove(ObjectKey key) {
-        AdmittedWorkload a = book.unadmit(key);
-        if (a != null) {
-            release(a);
-        }
-        Workload w = book.unpend(key);
-        if (w != null) {
-            ClusterQueueState cq = book.leaveQueue(key);
-            if (cq != null && !cq.dequeue(w)) {
-                cq.unpark(key);
-            }
-            shapes.forget(w);
-        }
-        book.forget(key);
-        lifecycle.forget(key);
-        waits.notUnplaced(key);
-        placements.forget(key);
-        preemptions.forget(key).ifPresent(this::markDirty);
+        exits.remove(key);
     }
 
     /**
@@ -134,36 +121,12 @@ public final class Engine implements Settling.Scheduler {
      */
     @Override
     public void evicted(ObjectKey key, long nowMillis) {
-        AdmittedWorkload a = book.unadmit(key);
-        if (a == null) {
-            throw new IllegalStateException("workload " + key + " is not admitted");
-        }
-        ClusterQueueState cq = release(a);
-        preemptions.forget(key).ifPresent(this::markDirty); // its preemptor may go ahead
-        lifecycle.requeue(a.workload(), cq, nowMillis);
+        exits.evicted(key, nowMillis);
     }
 
     /** For preemption by an adapter that has no clock: the workload queues again at once. */
     public void evicted(ObjectKey key) {
         evicted(key, lastScheduleMillis);
-    }
-
-    private ClusterQueueState release(AdmittedWorkload a) {
-        ClusterQueueState cq = queues.get(a.clusterQueue());
-        tree.remove(cq.node(), a.assignment().usage());
-        placements.release(a.workload().key());
-        waits.released(a.workload().key());
-        triggers.freed(cq.node().root());
-        cq.released(a.workload().key());
-        triggers.markDirty(cq);
-        return cq;
-    }
-
-    private void markDirty(ObjectKey workload) {
-        ClusterQueueState cq = book.queueOf(workload);
-        if (cq != null) {
-            triggers.markDirty(cq);
-        }
     }
 
     /**

@@ -1,0 +1,62 @@
+package dev.muster.core.admission;
+
+import dev.muster.core.model.QueueingStrategy;
+
+/**
+ * How the workloads behind a ClusterQueue's head fare in a pass: shapes known not to fit are
+ * passed over with the reason found for them, and under StrictFIFO a head that cannot go holds
+ * back the rest of its queue.
+ */
+final class QueueLine {
+
+    private QueueLine() {
+    }
+
+    static void markInadmissible(Candidate c, String reason, SchedulingCycle.Outcome outcome) {
+        c.queue.markInadmissible(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue), reason);
+    }
+
+    /**
+     * Skips, from {@code c} on, the workloads whose shape is known not to fit since quota was last
+     * freed in the tree: they get the reason found for their shape without being tried again.
+     * Returns the first one that must be tried, or null (also when a StrictFIFO head is skipped,
+     * as it still holds its queue back).
+     */
+    static Candidate skipInadmissible(Candidate c, SchedulingCycle.Outcome outcome) {
+        while (c != null) {
+            String reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
+            // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
+            if (reason == null || outcome.isSticky(c.workload.key())) {
+                return c;
+            }
+            outcome.waiting(c.workload, reason);
+            if (isStrictFifo(c)) {
+                // An inadmissible StrictFIFO head still holds its queue back (its waiters' reasons are unchanged).
+                return null;
+            }
+            c = c.next();
+        }
+        return null;
+    }
+
+    /** Under StrictFIFO a head that cannot be admitted holds back the rest of its queue. */
+    static boolean blocks(Candidate head, SchedulingCycle.Outcome outcome) {
+        if (!isStrictFifo(head)) {
+            return false;
+        }
+        blockBehind(head, outcome);
+        return true;
+    }
+
+    /** Tells every workload behind {@code head} that it waits for it. */
+    static void blockBehind(Candidate head, SchedulingCycle.Outcome outcome) {
+        String reason = WaitReasons.behindStrictFifo(head);
+        for (Candidate c = head.next(); c != null; c = c.next()) {
+            outcome.waiting(c.workload, reason);
+        }
+    }
+
+    static boolean isStrictFifo(Candidate head) {
+        return head.queue.spec().queueingStrategy() == QueueingStrategy.STRICT_FIFO;
+    }
+}

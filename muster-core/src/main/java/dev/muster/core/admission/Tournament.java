@@ -1,0 +1,177 @@
+package dev.muster.core.admission;
+
+import dev.muster.core.fairshare.DominantResourceShare;
+import dev.muster.core.fairshare.Share;
+import dev.muster.core.model.Workload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fair sharing in a cohort tree, as Kueue's tournament: at every cohort, of the children's best
+ * candidates the one whose child would have the lowest dominant resource share after admitting it
+ * wins (then not borrowing, higher priority, older); a preemptor whose victims are gone wins before
+ * all (Kueue's fair sharing iterator with PrioritizePreemptorWorkloads). After each admission or
+ * preemption usage has changed, so every head is tried again.
+ */
+final class Tournament {
+
+    private final DominantResourceShare shares;
+    private final EntryAttempts attempts;
+
+    Tournament(DominantResourceShare shares, EntryAttempts attempts) {
+        this.shares = shares;
+        this.attempts = attempts;
+    }
+
+    /** A ClusterQueue's current candidate in the tournament and, once tried, what admitting it takes. */
+    private static final class Head {
+        Candidate candidate;
+        Attempt attempt;
+        /** A preemptor whose victims are gone: it wins, as it does in the ordinary pass (the room was freed for it). */
+        boolean sticky;
+
+        Head(Candidate candidate) {
+            this.candidate = candidate;
+        }
+    }
+
+    void run(List<ClusterQueueState> queues, SchedulingCycle.Outcome outcome) {
+        Map<QuotaNode, Head> heads = new LinkedHashMap<>(); // queue-name order: settling is deterministic
+        for (ClusterQueueState cq : queues) {
+            Candidate first = Candidate.first(cq);
+            if (first != null) {
+                heads.put(cq.node(), new Head(first));
+            }
+        }
+        QuotaNode root = queues.get(0).node().root();
+        while (!outcome.admissionBlocked()) {
+            settleHeads(heads, outcome);
+            Head winner = best(root, heads);
+            if (winner == null) {
+                return;
+            }
+            play(winner, heads, outcome);
+            heads.values().forEach(h -> h.attempt = null);
+        }
+    }
+
+    /** Admits, places or preempts for the winner, and moves its queue on. */
+    private void play(Head winner, Map<QuotaNode, Head> heads, SchedulingCycle.Outcome outcome) {
+        Candidate c = winner.candidate;
+        switch (winner.attempt) {
+            case Attempt.Admit admit -> {
+                String unplaceable = outcome.place(c.queue, c.workload, admit.assignment());
+                if (unplaceable == null) {
+                    outcome.admit(c.queue, c.workload, admit.assignment());
+                } else {
+                    outcome.waiting(c.workload, WaitReasons.unplaced(c.queue, unplaceable));
+                    if (QueueLine.blocks(c, outcome)) {
+                        heads.remove(c.queue.node());
+                        return;
+                    }
+                }
+                advance(heads, c);
+            }
+            case Attempt.Preempt preempt -> {
+                outcome.preempt(c.queue, c.workload, preempt.assignment(), preempt.targets());
+                if (QueueLine.isStrictFifo(c)) {
+                    QueueLine.blockBehind(c, outcome);
+                }
+                heads.remove(c.queue.node());
+            }
+            case Attempt.Wait wait -> throw new IllegalStateException("settled heads do not wait");
+        }
+    }
+
+    /** Tries every head; one that must wait is reported and replaced by the next of its queue. */
+    private void settleHeads(Map<QuotaNode, Head> heads, SchedulingCycle.Outcome outcome) {
+        for (var it = heads.entrySet().iterator(); it.hasNext(); ) {
+            Head h = it.next().getValue();
+            while (h != null && h.attempt == null) {
+                Candidate c = QueueLine.skipInadmissible(h.candidate, outcome);
+                Candidate next;
+                if (c == null) {
+                    next = null;
+                } else {
+                    String awaiting = outcome.awaitingVictims(c.workload.key());
+                    Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempts.attempt(c.queue, c.workload, outcome);
+                    if (!(a instanceof Attempt.Wait wait)) {
+                        h.candidate = c;
+                        h.attempt = a;
+                        h.sticky = outcome.isSticky(c.workload.key());
+                        break;
+                    }
+                    outcome.waiting(c.workload, wait.reason());
+                    if (awaiting == null) {
+                        QueueLine.markInadmissible(c, wait.reason(), outcome);
+                    }
+                    next = QueueLine.blocks(c, outcome) ? null : c.next();
+                }
+                if (next == null) {
+                    it.remove();
+                    h = null;
+                } else {
+                    h.candidate = next;
+                }
+            }
+        }
+    }
+
+    private static void advance(Map<QuotaNode, Head> heads, Candidate c) {
+        Candidate next = c.next();
+        if (next == null) {
+            heads.remove(c.queue.node());
+        } else {
+            heads.get(c.queue.node()).candidate = next;
+        }
+    }
+
+    /** The winning head of {@code node}'s subtree, or null when it has none. */
+    private Head best(QuotaNode node, Map<QuotaNode, Head> heads) {
+        if (node.kind() == QuotaNode.Kind.CLUSTER_QUEUE) {
+            return heads.get(node);
+        }
+        Head winner = null;
+        Share winnerShare = Share.ZERO;
+        for (QuotaNode child : node.children()) {
+            Head h = best(child, heads);
+            if (h == null) {
+                continue;
+            }
+            Share share = shares.of(child, assignmentOf(h.attempt).usage());
+            if (winner == null || beats(h, share, winner, winnerShare)) {
+                winner = h;
+                winnerShare = share;
+            }
+        }
+        return winner;
+    }
+
+    private static boolean beats(Head a, Share shareA, Head b, Share shareB) {
+        if (a.sticky != b.sticky) {
+            return a.sticky;
+        }
+        int byShare = shareA.compareTo(shareB);
+        if (byShare != 0) {
+            return byShare < 0;
+        }
+        boolean borrowsA = assignmentOf(a.attempt).borrows();
+        boolean borrowsB = assignmentOf(b.attempt).borrows();
+        if (borrowsA != borrowsB) {
+            return !borrowsA;
+        }
+        return Workload.QUEUE_ORDER.compare(a.candidate.workload, b.candidate.workload) < 0;
+    }
+
+    private static Assignment assignmentOf(Attempt attempt) {
+        return switch (attempt) {
+            case Attempt.Admit a -> a.assignment();
+            case Attempt.Preempt p -> p.assignment();
+            case Attempt.Wait w -> throw new IllegalStateException("a waiting head has no assignment");
+        };
+    }
+}

@@ -54,7 +54,7 @@ public final class WorkloadStatus {
         switch (decision) {
             case Decision.Admit admit -> admitted(admit, nowMillis);
             case Decision.ReserveQuota reserve -> reserved(reserve, nowMillis);
-            case Decision.Evict evict -> evicted(evict, nowMillis);
+            case Decision.Evict evict -> evicted(evict, nowMillis, false);
             case Decision.Wait wait -> waiting(wait.reason(), nowMillis);
             case Decision.Resize resize -> assignment = resize.to();
         }
@@ -89,7 +89,12 @@ public final class WorkloadStatus {
         reservations++;
     }
 
-    private void evicted(Decision.Evict evict, long nowMillis) {
+    /**
+     * An eviction whose pods may still run ({@code podsStillRun}: a job being stopped): as in Kueue,
+     * its quota is given back only once they have stopped, so QuotaReserved stays true until
+     * {@link #released}.
+     */
+    public void evicted(Decision.Evict evict, long nowMillis, boolean podsStillRun) {
         phase = Phase.PENDING;
         admittedAtMillis = null;
         message = evict.message();
@@ -98,7 +103,12 @@ public final class WorkloadStatus {
         if (evict.reason() == EvictionReason.PREEMPTED) {
             set("Preempted", true, evict.detail(), evict.message(), nowMillis);
         }
-        set("QuotaReserved", false, "Pending", evict.message(), nowMillis);
+        if (podsStillRun) {
+            set("QuotaReserved", true, "QuotaReserved",
+                    "the quota is given back once the pods of the evicted job have stopped", nowMillis);
+        } else {
+            set("QuotaReserved", false, "Pending", evict.message(), nowMillis);
+        }
         set("Admitted", false, "NoReservation", evict.message(), nowMillis);
         conditions.remove("PodsReady");
     }
@@ -108,15 +118,6 @@ public final class WorkloadStatus {
         if (phase == Phase.PENDING) {
             set("QuotaReserved", false, "Pending", reason, nowMillis);
         }
-    }
-
-    /**
-     * The workload was evicted but its pods still run (a job being stopped): as in Kueue, its quota
-     * is given back only once they have stopped, so QuotaReserved stays true until {@link #released}.
-     */
-    public void releasing(long nowMillis) {
-        set("QuotaReserved", true, "QuotaReserved",
-                "the quota is given back once the pods of the evicted job have stopped", nowMillis);
     }
 
     /** The pods of an evicted workload have stopped: it holds no quota and waits again. */
@@ -145,15 +146,27 @@ public final class WorkloadStatus {
     }
 
     /**
-     * Takes over a status recorded earlier (a restarted operator reads its Workload object): the
-     * conditions as they were, with their transition times, and where quota is held.
+     * Conditions recorded earlier (a restarted operator reads its Workload object), taken as they
+     * were, with their transition times.
      */
-    public void restore(Phase recordedPhase, String queue, Assignment held, long admittedAt, List<Condition> recorded) {
-        phase = recordedPhase;
-        clusterQueue = queue;
-        assignment = held;
-        admittedAtMillis = admittedAt;
+    public void recorded(List<Condition> recorded) {
         recorded.forEach(c -> conditions.put(c.type(), c));
+    }
+
+    /**
+     * Quota taken over as it was held before (an admission or reservation a restarted operator
+     * finds recorded, or keeps across an engine rebuild): no decision was taken, so no condition changes.
+     */
+    public void tookOver(Phase held, String queue, Assignment assignment, long admittedAt) {
+        phase = held;
+        clusterQueue = queue;
+        this.assignment = assignment;
+        admittedAtMillis = admittedAt;
+    }
+
+    /** The workload queues again without a decision (a taken-over quota could not be held): it is pending. */
+    public void queuedAgain() {
+        phase = Phase.PENDING;
     }
 
     private void set(String type, boolean status, String reason, String text, long nowMillis) {

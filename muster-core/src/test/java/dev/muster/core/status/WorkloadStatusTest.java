@@ -95,9 +95,9 @@ class WorkloadStatusTest {
     void aJobWhosePodsStillRunKeepsItsQuotaReservedUntilReleased() {
         WorkloadStatus s = new WorkloadStatus(false);
         s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 0);
-        s.apply(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted"), 1_000);
-        s.releasing(1_000);
-        assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status).isEqualTo(true);
+        s.evicted(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted"), 1_000, true);
+        assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status, Condition::lastTransitionMillis)
+                .as("still reserved, since the admission").containsExactly(true, 0L);
         s.released(3_000);
         assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status, Condition::message)
                 .containsExactly(false, "preempted");

@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * Carries the engine's decisions out on the jobs: an admitted job is started (its Workload first
  * says it is admitted), one with quota reserved gets its checks' ProvisioningRequests, an evicted
- * one is stopped (or its KAI pods deleted), and every decision shows in the job's conditions and
- * events.
+ * one is stopped (or its KAI pods deleted), and every decision shows in the job's events and in its
+ * conditions, which the core's WorkloadStatus renders as it does for the simulator's report.
  */
 final class DecisionApplier {
 
@@ -59,15 +59,10 @@ final class DecisionApplier {
                         evicted.add(d.workload());
                     }
                 }
-                case Decision.Wait wait -> {
-                    t.message = wait.reason();
-                    if (t.is(TrackedJob.State.PENDING)) {
-                        t.condition("QuotaReserved", false, "Pending", wait.reason(), now);
-                    }
-                }
+                case Decision.Wait wait -> t.status(s -> s.apply(wait, now));
                 case Decision.Resize resize -> {
                     t.assignment = resize.to();
-                    t.statusChanged();
+                    t.status(s -> s.apply(resize, now));
                 }
             }
         }
@@ -79,9 +74,7 @@ final class DecisionApplier {
         t.moveTo(TrackedJob.State.QUOTA_RESERVED);
         t.clusterQueue = reserve.clusterQueue();
         t.assignment = reserve.assignment();
-        t.condition("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + reserve.clusterQueue(), now);
-        t.condition("Admitted", false, "UnsatisfiedChecks", "waiting for admission checks "
-                + String.join(", ", reserve.checks()), now);
+        t.status(s -> s.apply(reserve, now));
         for (String check : reserve.checks()) {
             if (provisioning.runs(check)) {
                 provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
@@ -97,11 +90,7 @@ final class DecisionApplier {
         t.clusterQueue = admit.clusterQueue();
         t.assignment = admit.assignment();
         t.admittedAtMillis = now;
-        t.message = "";
-        t.condition("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + admit.clusterQueue(), now);
-        t.condition("Admitted", true, "Admitted", "The workload is admitted", now);
-        t.conditions.remove("Evicted");
-        t.conditions.remove("Preempted");
+        t.status(s -> s.apply(admit, now));
         // As Kueue: the Workload says it is admitted before its job starts, so that a leader that
         // takes over finds every running job's admission recorded.
         statuses.writeStatus(t);
@@ -134,23 +123,8 @@ final class DecisionApplier {
         t.moveTo(TrackedJob.State.PENDING);
         scheduling.jobChanged(t, t.id(), inForce.engine());
         t.assignment = null;
-        t.message = evict.message();
-        evictedConditions(t, evict, now);
+        boolean podsStillRun = t.releasing;
+        t.status(s -> s.evicted(evict, now, podsStillRun));
         writes.event(t, "Warning", evict.reason() == EvictionReason.PREEMPTED ? "Preempted" : "Evicted", evict.message());
-    }
-
-    private static void evictedConditions(TrackedJob t, Decision.Evict evict, long now) {
-        t.condition("Evicted", true, evict.reason().kueueReason(), evict.message(), now);
-        if (evict.reason() == EvictionReason.PREEMPTED) {
-            t.condition("Preempted", true, evict.detail(), evict.message(), now);
-        }
-        if (t.releasing) {
-            t.condition("QuotaReserved", true, "QuotaReserved", "the quota is given back once the pods of the evicted job"
-                    + " have stopped", now);
-        } else {
-            t.condition("QuotaReserved", false, "Pending", evict.message(), now);
-        }
-        t.condition("Admitted", false, "NoReservation", evict.message(), now);
-        t.conditions.remove("PodsReady");
     }
 }

@@ -1,5 +1,7 @@
 package dev.muster.operator.decide;
 
+import dev.muster.core.status.WorkloadStatus;
+
 import dev.muster.core.model.QueueRef;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -67,6 +69,7 @@ final class JobEntry {
         }
         engine.submit(t.workload(), QueueRef.of(t.workload(), t.kai));
         t.moveTo(TrackedJob.State.PENDING);
+        t.status(WorkloadStatus::queuedAgain);
         scheduling.jobChanged(t, t.id(), engine);
     }
 
@@ -81,8 +84,8 @@ final class JobEntry {
             return Optional.of(inForce.configuration().workload(t.live));
         } catch (ManifestException e) {
             t.moveTo(TrackedJob.State.INVALID);
-            t.message = e.getMessage();
-            writes.event(t, "Warning", "InvalidJob", t.message);
+            t.status(s -> s.say(e.getMessage()));
+            writes.event(t, "Warning", "InvalidJob", e.getMessage());
             return Optional.empty();
         }
     }
@@ -131,7 +134,10 @@ final class JobEntry {
         t.clusterQueue = r.clusterQueue();
         t.assignment = engine.admission(t.workload().key()).orElseThrow().assignment();
         t.admittedAtMillis = r.admittedAtMillis();
-        r.conditions().forEach(c -> t.conditions.put(c.type(), c));
+        t.status(s -> {
+            s.recorded(r.conditions());
+            s.tookOver(WorkloadStatus.Phase.QUOTA_RESERVED, t.clusterQueue, t.assignment, t.admittedAtMillis);
+        });
         for (String check : engine.checks(t.workload().key()).keySet()) {
             if (provisioning.runs(check)) {
                 takeOverRequest(t, check);
@@ -171,6 +177,7 @@ final class JobEntry {
         }
         t.moveTo(TrackedJob.State.ADMITTED);
         t.assignment = engine.admission(t.workload().key()).orElseThrow().assignment();
+        t.status(s -> s.tookOver(WorkloadStatus.Phase.ADMITTED, t.clusterQueue, t.assignment, t.admittedAtMillis));
         scheduling.jobChanged(t, t.id(), engine);
         engine.restorePlacement(t.workload().key(), scheduling.recordedPlaces(t.id())).ifPresent(why ->
                 LOG.warn("pods of {} that had no node yet find none now: {}", t.key, why));
@@ -189,7 +196,7 @@ final class JobEntry {
         recorded.ifPresent(r -> {
             t.clusterQueue = r.clusterQueue();
             t.admittedAtMillis = r.admittedAtMillis();
-            r.conditions().forEach(c -> t.conditions.put(c.type(), c));
+            t.status(s -> s.recorded(r.conditions()));
         });
         return recorded.map(WorkloadObjects.RecordedAdmission::podSets);
     }

@@ -74,9 +74,10 @@ final class JobIntake {
         }
         if (adapter.finished(job)) {
             finished(t);
-        } else if (t.is(TrackedJob.State.ADMITTED) && adapter.podsReady(job) && !t.conditions.containsKey("PodsReady")) {
+        } else if (t.is(TrackedJob.State.ADMITTED) && adapter.podsReady(job) && t.status().condition("PodsReady").isEmpty()) {
             inForce.engine().podsReady(t.workload().key());
-            t.condition("PodsReady", true, "PodsReady", "all pods of the workload run", clock.millis());
+            long now = clock.millis();
+            t.status(s -> s.podsReady(now));
         }
     }
 
@@ -138,7 +139,7 @@ final class JobIntake {
         }
         unqueued.remove(id);
         TrackedJob t = jobs.track(adapter, key, job);
-        t.kai = route instanceof QueueRoute.Kai;
+        t.inKaiQueue(route instanceof QueueRoute.Kai);
         if (!t.kai && !adapter.suspended(job) && !entry.admittedBefore(t)) {
             // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
             writes.suspend(t);
@@ -177,7 +178,7 @@ final class JobIntake {
         if (engine.admission(t.workload().key()).isPresent()) {
             engine.evicted(t.workload().key(), now);
         }
-        t.condition("QuotaReserved", false, "Pending", t.message, now);
+        t.status(s -> s.released(now));
     }
 
     private void finished(TrackedJob t) {
@@ -185,9 +186,7 @@ final class JobIntake {
         provisioning.released(t.workload().key());
         t.moveTo(TrackedJob.State.FINISHED);
         long now = clock.millis();
-        t.condition("Finished", true, "Succeeded", "the job finished", now);
-        t.condition("Admitted", false, "NoReservation", "the job finished", now);
-        t.condition("QuotaReserved", false, "NoReservation", "the job finished", now);
+        t.status(s -> s.finished(now, "the job finished"));
         t.assignment = null;
         scheduling.jobChanged(t, t.id(), inForce.engine());
     }

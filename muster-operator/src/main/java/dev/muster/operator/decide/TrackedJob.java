@@ -5,11 +5,10 @@ import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
+import dev.muster.core.status.WorkloadStatus;
 import dev.muster.operator.jobs.JobAdapter;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** A managed job as the decider follows it: the live object, its workload, and what Muster decided for it. */
 final class TrackedJob {
@@ -43,9 +42,8 @@ final class TrackedJob {
     String clusterQueue;
     Assignment assignment;
     long admittedAtMillis;
-    String message = "";
-    /** Conditions by type, in the order first set. */
-    final Map<String, Condition> conditions = new LinkedHashMap<>();
+    /** Its conditions (and message), rendered from the engine's decisions by the core, as the simulator's report is. */
+    private WorkloadStatus status = new WorkloadStatus(false);
     /** Something in its Workload's status may have changed since it was last written. */
     private boolean statusOutdated = true;
     /** The status last written, to write only changes. */
@@ -93,12 +91,20 @@ final class TrackedJob {
         changes.changed(this);
     }
 
-    /** Sets a condition; its transition time changes only when its status does. */
-    void condition(String type, boolean status, String reason, String message, long nowMillis) {
+    /** Routed to a KAI queue or not; said once, when it is first seen, before any decision. */
+    void inKaiQueue(boolean inKai) {
+        kai = inKai;
+        status = new WorkloadStatus(inKai);
+    }
+
+    WorkloadStatus status() {
+        return status;
+    }
+
+    /** Changes its status (the change marks it for writing at the end of the cycle). */
+    void status(java.util.function.Consumer<WorkloadStatus> change) {
+        change.accept(status);
         statusChanged();
-        Condition old = conditions.get(type);
-        long since = old != null && old.status() == status ? old.lastTransitionMillis() : nowMillis;
-        conditions.put(type, new Condition(type, status, reason, message, since));
     }
 
     /** Something its Workload's status shows changed (its assignment, say): written at the end of the cycle. */

@@ -1,5 +1,7 @@
 package dev.muster.operator.decide;
 
+import dev.muster.core.status.Condition;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -134,7 +136,7 @@ final class WorkloadObjects {
     static ObjectNode status(TrackedJob t) {
         ObjectNode status = JSON.objectNode();
         ArrayNode conditions = status.putArray("conditions");
-        for (Condition c : t.conditions.values()) {
+        for (Condition c : t.status().conditions()) {
             ObjectNode n = conditions.addObject();
             n.put("type", c.type());
             n.put("status", c.status() ? "True" : "False");

@@ -30,7 +30,7 @@ final class SimulatorRun {
             @Override
             public void evicted(WorkloadSource w, long atMillis, Decision.Evict evict) {
                 histories.add(id(w), Happening.evicted(atMillis,
-                        evict.reason().equals("Preempted") ? "Preempted" : "Evicted", evict.message()));
+                        evict.reason() == dev.muster.core.admission.EvictionReason.PREEMPTED ? "Preempted" : "Evicted", evict.message()));
             }
 
             @Override

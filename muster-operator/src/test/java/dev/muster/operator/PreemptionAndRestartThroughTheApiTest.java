@@ -103,8 +103,11 @@ class PreemptionAndRestartThroughTheApiTest {
     @Test
     void aProductionRayJobPreemptsADevelopmentOneWhichIsSuspendedWithItsTemplatesRestored() {
         cluster.apply("rayjob.yaml", Map.of("NAME", "dev"));
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("dev"), "Admitted")).isTrue());
-        assertThat(rayJob("dev").toString()).contains(JobPatches.ORIGINALS_ANNOTATION);
+        // The Workload says Admitted before the job is started (as Kueue), so the start is awaited too.
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(condition(workload("dev"), "Admitted")).isTrue();
+            assertThat(rayJob("dev").toString()).contains(JobPatches.ORIGINALS_ANNOTATION);
+        });
 
         cluster.apply("rayjob.yaml", withName("prod", PROD));
 

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.queue.Assignment;
 import java.util.List;
@@ -12,6 +14,6 @@ sealed interface Attempt {
     record Preempt(Assignment assignment, List<PreemptionTarget> targets) implements Attempt {
     }
 
-    record Wait(String reason) implements Attempt {
+    record Wait(Pending pending) implements Attempt {
     }
 }

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.queue.Assignment;
 
 import dev.muster.core.model.ObjectKey;
@@ -67,7 +69,12 @@ public sealed interface Decision {
     record Resize(ObjectKey workload, Assignment to, String message) implements Decision {
     }
 
-    /** The workload keeps waiting; {@code reason} changed since it was last reported. */
-    record Wait(ObjectKey workload, String reason) implements Decision {
+    /** The workload keeps waiting; why changed since it was last reported. */
+    record Wait(ObjectKey workload, Pending pending) implements Decision {
+
+        /** The sentence a user reads. */
+        public String reason() {
+            return pending.message();
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
@@ -87,7 +89,7 @@ final class EntryAttempts {
                         ? new Attempt.Wait(WaitReasons.noVictims(cq, np.shortage()))
                         : new Attempt.Preempt(np.assignment(), targets);
             }
-            case FitResult.NoFit nf -> new Attempt.Wait(nf.reason());
+            case FitResult.NoFit nf -> new Attempt.Wait(nf.pending());
         };
     }
 }

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.queue.Assignment;
 
 /** The outcome of trying to fit a workload into its ClusterQueue's quota. */
@@ -17,9 +19,19 @@ public sealed interface FitResult {
     }
 
     /**
-     * @param reason    a sentence for the user: which pod set, resource and flavor, and how much is missing
-     * @param neverFits true when even an idle cluster could not hold it (request above the maximum quota)
+     * @param why    WAITING_FOR_QUOTA, or, when even an idle cluster could not hold it, NO_MATCHING_FLAVOR
+     *               (no flavor covers or suits a resource) or EXCEEDS_MAX_QUOTA (a request above the maximum quota)
+     * @param reason a sentence for the user: which pod set, resource and flavor, and how much is missing
      */
-    record NoFit(String reason, boolean neverFits) implements FitResult {
+    record NoFit(Pending.Why why, String reason) implements FitResult {
+
+        /** True when even an idle cluster could not hold it. */
+        public boolean neverFits() {
+            return why != Pending.Why.WAITING_FOR_QUOTA;
+        }
+
+        public Pending pending() {
+            return new Pending(why, reason);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.PodSetAssignment;
@@ -119,20 +121,21 @@ public final class FlavorAssigner {
                 }
                 ResourceGroup group = cq.groupFor(resource);
                 if (group == null) {
-                    return new FitResult.NoFit(cq.title() + " has no quota for " + resource
-                            + ", which pod set \"" + ps.name() + "\" requests", true);
+                    return new FitResult.NoFit(Pending.Why.NO_MATCHING_FLAVOR, cq.title() + " has no quota for " + resource
+                            + ", which pod set \"" + ps.name() + "\" requests");
                 }
                 GroupChoice choice = chooseFlavor(cq, wl, ps, group, requests, need, oracle);
                 if (choice.flavor == null) {
                     if (choice.shortages.isEmpty()) {
-                        return new FitResult.NoFit("no flavor of " + cq.title() + " for " + resource + " suits pod set \""
-                                + ps.name() + "\": " + String.join("; ", choice.mismatches), true);
+                        return new FitResult.NoFit(Pending.Why.NO_MATCHING_FLAVOR, "no flavor of " + cq.title() + " for "
+                                + resource + " suits pod set \"" + ps.name() + "\": " + String.join("; ", choice.mismatches));
                     }
                     String reason = QuotaShortage.describe(cq.title(), node, ps, choice.shortages);
                     if (!choice.mismatches.isEmpty()) {
                         reason += "; " + String.join("; ", choice.mismatches);
                     }
-                    return new FitResult.NoFit(reason, choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum));
+                    return new FitResult.NoFit(choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum)
+                            ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA, reason);
                 }
                 for (String r : group.coveredResources()) {
                     Quantity q = requests.get(r);

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.model.QueueingStrategy;
 
 /**
@@ -12,7 +14,7 @@ final class QueueLine {
     private QueueLine() {
     }
 
-    static void markInadmissible(Candidate c, String reason, SchedulingCycle.Outcome outcome) {
+    static void markInadmissible(Candidate c, Pending reason, SchedulingCycle.Outcome outcome) {
         c.queue.markInadmissible(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue), reason);
     }
 
@@ -24,7 +26,7 @@ final class QueueLine {
      */
     static Candidate skipInadmissible(Candidate c, SchedulingCycle.Outcome outcome) {
         while (c != null) {
-            String reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
+            Pending reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
             // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
             if (reason == null || outcome.isSticky(c.workload.key())) {
                 return c;
@@ -50,7 +52,7 @@ final class QueueLine {
 
     /** Tells every workload behind {@code head} that it waits for it. */
     static void blockBehind(Candidate head, SchedulingCycle.Outcome outcome) {
-        String reason = WaitReasons.behindStrictFifo(head);
+        Pending reason = WaitReasons.behindStrictFifo(head);
         for (Candidate c = head.next(); c != null; c = c.next()) {
             outcome.waiting(c.workload, reason);
         }

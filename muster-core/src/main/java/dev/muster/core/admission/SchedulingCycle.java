@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
@@ -70,7 +72,7 @@ public final class SchedulingCycle {
         /** The workload fits once {@code targets} are gone; the engine evicts them and makes it wait. */
         void preempt(ClusterQueueState cq, Workload wl, Assignment assignment, List<PreemptionTarget> targets);
 
-        void waiting(Workload wl, String reason);
+        void waiting(Workload wl, Pending why);
 
         /** Takes the pods of {@code victim} beyond its gang minimum away (down to {@code smaller}) for {@code wl}. */
         void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl);
@@ -104,7 +106,7 @@ public final class SchedulingCycle {
         long held(ClusterQueueState cq, int flavorResource);
 
         /** Why the workload waits for victims of its earlier preemption to stop, or null if it does not. */
-        String awaitingVictims(ObjectKey workload);
+        Pending awaitingVictims(ObjectKey workload);
 
         /** Whether the workload preempted and its victims are gone: it goes first. */
         boolean isSticky(ObjectKey workload);
@@ -155,7 +157,7 @@ public final class SchedulingCycle {
         }
         while (!heap.isEmpty() && !outcome.admissionBlocked()) {
             Candidate c = heap.poll();
-            String awaiting = outcome.awaitingVictims(c.workload.key());
+            Pending awaiting = outcome.awaitingVictims(c.workload.key());
             if (awaiting != null) {
                 outcome.waiting(c.workload, awaiting);
                 if (!QueueLine.blocks(c, outcome)) {
@@ -172,7 +174,7 @@ public final class SchedulingCycle {
                         QueueLine.blockBehind(c, outcome);
                     }
                 }
-                case Attempt.Wait wait -> waitAndMoveOn(c, wait.reason(), heap, outcome);
+                case Attempt.Wait wait -> waitAndMoveOn(c, wait.pending(), heap, outcome);
             }
         }
     }
@@ -192,7 +194,7 @@ public final class SchedulingCycle {
     }
 
     /** The candidate waits; its shape is known not to fit, and the next of its queue is tried unless StrictFIFO holds it back. */
-    private void waitAndMoveOn(Candidate c, String reason, PriorityQueue<Candidate> heap, Outcome outcome) {
+    private void waitAndMoveOn(Candidate c, Pending reason, PriorityQueue<Candidate> heap, Outcome outcome) {
         outcome.waiting(c.workload, reason);
         QueueLine.markInadmissible(c, reason, outcome);
         if (!QueueLine.blocks(c, outcome)) {
@@ -201,7 +203,7 @@ public final class SchedulingCycle {
     }
 
     /** Why a workload that fits its quota waits for room on the nodes. */
-    public static String unplacedReason(ClusterQueueState cq, String unplaceable) {
+    public static Pending unplacedReason(ClusterQueueState cq, String unplaceable) {
         return WaitReasons.unplaced(cq, unplaceable);
     }
 

@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.fairshare.DominantResourceShare;
 import dev.muster.core.fairshare.Share;
 import dev.muster.core.model.Workload;
@@ -97,7 +99,7 @@ final class Tournament {
                 if (c == null) {
                     next = null;
                 } else {
-                    String awaiting = outcome.awaitingVictims(c.workload.key());
+                    Pending awaiting = outcome.awaitingVictims(c.workload.key());
                     Attempt a = awaiting != null ? new Attempt.Wait(awaiting) : attempts.attempt(c.queue, c.workload, outcome);
                     if (!(a instanceof Attempt.Wait wait)) {
                         h.candidate = c;
@@ -105,9 +107,9 @@ final class Tournament {
                         h.sticky = outcome.isSticky(c.workload.key());
                         break;
                     }
-                    outcome.waiting(c.workload, wait.reason());
+                    outcome.waiting(c.workload, wait.pending());
                     if (awaiting == null) {
-                        QueueLine.markInadmissible(c, wait.reason(), outcome);
+                        QueueLine.markInadmissible(c, wait.pending(), outcome);
                     }
                     next = QueueLine.blocks(c, outcome) ? null : c.next();
                 }

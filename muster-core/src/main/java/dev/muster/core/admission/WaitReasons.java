@@ -1,5 +1,7 @@
 package dev.muster.core.admission;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.queue.ClusterQueueState;
 
 /** The words a scheduling cycle gives a workload that does not go this time. */
@@ -9,19 +11,19 @@ final class WaitReasons {
     }
 
     /** Why a workload that fits its quota waits for room on the nodes. */
-    static String unplaced(ClusterQueueState cq, String unplaceable) {
-        return "waiting for room on the nodes: it fits the quota of " + cq.title() + ", but " + unplaceable;
+    static Pending unplaced(ClusterQueueState cq, String unplaceable) {
+        return Pending.nodes("waiting for room on the nodes: it fits the quota of " + cq.title() + ", but " + unplaceable);
     }
 
     /** Why a workload short of quota waits when no victim its queue may evict would free enough. */
-    static String noVictims(ClusterQueueState cq, String shortage) {
-        return shortage + "; preempting would not make room: no admitted workload"
-                + " that the preemption policy of " + cq.title() + " lets it evict frees enough";
+    static Pending noVictims(ClusterQueueState cq, String shortage) {
+        return Pending.quota(shortage + "; preempting would not make room: no admitted workload"
+                + " that the preemption policy of " + cq.title() + " lets it evict frees enough");
     }
 
     /** Why a workload waits behind the StrictFIFO head of its queue. */
-    static String behindStrictFifo(Candidate head) {
-        return "waiting behind " + head.workload.key() + ", which ClusterQueue " + head.queue.name()
-                + " must admit first (queueingStrategy StrictFIFO)";
+    static Pending behindStrictFifo(Candidate head) {
+        return Pending.quota("waiting behind " + head.workload.key() + ", which ClusterQueue " + head.queue.name()
+                + " must admit first (queueingStrategy StrictFIFO)");
     }
 }

@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.admission.SchedulingCycle;
@@ -83,7 +85,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         parts.heldRoom().release(wl.key());
         parts.preemptions().started(wl.key(), victims, cq.name(), assignment.usage());
         untouchable.addAll(victims);
-        waiting(wl, parts.preemptions().awaiting(wl.key()));
+        waiting(wl, Pending.victims(parts.preemptions().awaiting(wl.key())));
         // From now on, for the rest of this pass and in each pass until it is admitted or gives
         // up, no other workload takes the free part of its room (both cycles rely on this).
         parts.heldRoom().hold(wl.key(), cq.node(), assignment.usage());
@@ -148,7 +150,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
-    public void waiting(Workload wl, String reason) {
+    public void waiting(Workload wl, Pending reason) {
         if (!wl.key().equals(lastUnplaced)) {
             parts.waits().notUnplaced(wl.key()); // it waits for something else now (quota, victims)
         }
@@ -164,12 +166,13 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
-    public String awaitingVictims(ObjectKey workload) {
+    public Pending awaitingVictims(ObjectKey workload) {
         String awaiting = parts.preemptions().awaiting(workload);
         if (awaiting == null) {
             parts.heldRoom().release(workload); // its turn: it tries with the room held for it free
+            return null;
         }
-        return awaiting;
+        return Pending.victims(awaiting);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
@@ -36,7 +38,7 @@ final class CycleRunner {
         parts.lifecycle().evictPodsNotReady(nowMillis, decisions);
         parts.lifecycle().evictStaleGangs(nowMillis, decisions);
         parts.lifecycle().endBackoffs(nowMillis);
-        String blocker = parts.lifecycle().admissionBlocker();
+        Pending blocker = parts.lifecycle().admissionBlocker();
         if (blocker != null) {
             waitForBlocker(blocker, decisions);
             return decisions;
@@ -57,7 +59,7 @@ final class CycleRunner {
         return decisions;
     }
 
-    private void waitForBlocker(String blocker, List<Decision> decisions) {
+    private void waitForBlocker(Pending blocker, List<Decision> decisions) {
         for (ClusterQueueState cq : parts.queues().all()) {
             for (Workload wl : cq.pending()) {
                 if (parts.book().waitsFor(wl.key(), blocker)) {

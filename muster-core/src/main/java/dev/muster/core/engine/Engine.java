@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
@@ -331,7 +333,7 @@ public final class Engine implements Settling.Scheduler {
 
     /** Why a pending workload waits, if a cycle has looked at it. */
     public Optional<String> reason(ObjectKey key) {
-        return Optional.ofNullable(book.reason(key));
+        return Optional.ofNullable(book.reason(key)).map(Pending::message);
     }
 
     /** Every ClusterQueue and KAI leaf queue as it is now, in name order. */

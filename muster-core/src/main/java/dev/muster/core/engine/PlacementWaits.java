@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.queue.AdmittedWorkload;
@@ -52,7 +54,7 @@ final class PlacementWaits {
             String unplaceable = placements.active() ? placements.place(a.workload(), a.assignment()) : null;
             if (unplaceable != null) {
                 placementTriedAt.put(key, placements.roomVersion());
-                String reason = "admission checks passed; waiting for room on the nodes: " + unplaceable;
+                Pending reason = Pending.nodes("admission checks passed; waiting for room on the nodes: " + unplaceable);
                 unplaced.put(key, new UnplacedGang(key, placements.groups(a.workload(), a.assignment()), true));
                 if (book.waitsFor(key, reason)) {
                     decisions.add(new Decision.Wait(key, reason));

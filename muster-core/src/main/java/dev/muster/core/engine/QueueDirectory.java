@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.kai.KaiQuotaTree;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
@@ -120,26 +122,27 @@ final class QueueDirectory {
     QueueResolution resolveLocalQueue(String ns, String localQueue) {
         LocalQueueSpec lq = localQueues.get(new ObjectKey(ns, localQueue));
         if (lq == null) {
-            return new QueueResolution.Refused("LocalQueue " + localQueue + " does not exist in namespace " + ns);
+            return new QueueResolution.Refused(Pending.misconfigured("LocalQueue " + localQueue + " does not exist in namespace " + ns));
         }
         ClusterQueueState cq = queues.get(lq.clusterQueue());
         if (cq == null) {
-            return new QueueResolution.Refused(
-                    "ClusterQueue " + lq.clusterQueue() + " of LocalQueue " + lq.key() + " does not exist");
+            return new QueueResolution.Refused(Pending.misconfigured(
+                    "ClusterQueue " + lq.clusterQueue() + " of LocalQueue " + lq.key() + " does not exist"));
         }
         String refusal = namespaceRefusal(cq, ns);
-        return refusal == null ? new QueueResolution.Queued(cq) : new QueueResolution.Parked(cq, refusal);
+        // Kueue: a namespace the ClusterQueue's selector does not admit makes the workload Misconfigured.
+        return refusal == null ? new QueueResolution.Queued(cq) : new QueueResolution.Parked(cq, Pending.misconfigured(refusal));
     }
 
     /** KAI: only leaf queues take workloads. */
     QueueResolution resolveKaiQueue(String queue) {
         if (kaiParents.contains(queue)) {
-            return new QueueResolution.Refused("queue " + queue + " is a parent queue; only leaf queues take workloads"
-                    + " (use one of its child queues: " + String.join(", ", kaiChildren(queue)) + ")");
+            return new QueueResolution.Refused(Pending.misconfigured("queue " + queue + " is a parent queue; only leaf"
+                    + " queues take workloads (use one of its child queues: " + String.join(", ", kaiChildren(queue)) + ")"));
         }
         if (!kaiLeaves.contains(queue)) {
-            return new QueueResolution.Refused("queue " + queue + " does not exist; create it, or set the label"
-                    + " kai.scheduler/queue to one of " + String.join(", ", kaiLeaves));
+            return new QueueResolution.Refused(Pending.misconfigured("queue " + queue + " does not exist; create it, or set"
+                    + " the label kai.scheduler/queue to one of " + String.join(", ", kaiLeaves)));
         }
         return new QueueResolution.Queued(queues.get(queue));
     }

@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.admission.Decision;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
@@ -21,9 +23,9 @@ final class WorkloadBook {
     private final Map<ObjectKey, Workload> pending = new HashMap<>();
     private final Map<ObjectKey, ClusterQueueState> pendingQueue = new HashMap<>();
     private final Map<ObjectKey, AdmittedWorkload> admitted = new HashMap<>();
-    private final Map<ObjectKey, String> reasons = new HashMap<>();
+    private final Map<ObjectKey, Pending> reasons = new HashMap<>();
     /** Reasons found outside a cycle (on submit, on eviction), reported by the next cycle. */
-    private final Map<ObjectKey, String> unreportedReasons = new LinkedHashMap<>();
+    private final Map<ObjectKey, Pending> unreportedReasons = new LinkedHashMap<>();
     private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
 
     /** A workload is submitted or restored once; it must be removed before it comes again. */
@@ -98,12 +100,12 @@ final class WorkloadBook {
         return admitted.values().stream().sorted(Comparator.comparing(a -> a.workload().key())).toList();
     }
 
-    String reason(ObjectKey key) {
+    Pending reason(ObjectKey key) {
         return reasons.get(key);
     }
 
     /** The workload waits for {@code reason}; true when that is news (it waited for something else). */
-    boolean waitsFor(ObjectKey key, String reason) {
+    boolean waitsFor(ObjectKey key, Pending reason) {
         return !reason.equals(reasons.put(key, reason));
     }
 
@@ -112,7 +114,7 @@ final class WorkloadBook {
     }
 
     /** A reason found outside a cycle: the next cycle reports it as a Wait. */
-    void reportLater(ObjectKey key, String reason) {
+    void reportLater(ObjectKey key, Pending reason) {
         reasons.put(key, reason);
         unreportedReasons.put(key, reason);
     }

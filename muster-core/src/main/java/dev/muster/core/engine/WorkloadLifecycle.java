@@ -1,5 +1,7 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.model.CheckState;
@@ -184,7 +186,7 @@ final class WorkloadLifecycle {
         if (cause == EvictionReason.DEACTIVATED) {
             book.leaveQueue(key);
             inactive.put(key, message);
-            book.reportLater(key, message);
+            book.reportLater(key, new Pending(Pending.Why.DEACTIVATED, message));
             return;
         }
         Workload wl = evicted;
@@ -203,8 +205,8 @@ final class WorkloadLifecycle {
         if (requeueAt > nowMillis) {
             backoff.put(key, requeueAt);
             cq.park(key);
-            book.reportLater(key, "evicted (" + message + "); it queues again in "
-                    + Durations.text(requeueAt - nowMillis) + " (requeue backoff)");
+            book.reportLater(key, new Pending(Pending.Why.BACKOFF, "evicted (" + message + "); it queues again in "
+                    + Durations.text(requeueAt - nowMillis) + " (requeue backoff)"));
         } else {
             cq.enqueue(wl);
         }
@@ -271,15 +273,15 @@ final class WorkloadLifecycle {
     }
 
     /** With waitForPodsReady.blockAdmission, why nothing may be admitted now; null when admission may go on. */
-    String admissionBlocker() {
+    Pending admissionBlocker() {
         if (!settings.podsReady().enabled() || !settings.podsReady().blockAdmission()) {
             return null;
         }
         for (AdmittedWorkload a : book.admittedInOrder()) {
             WorkloadProgress p = book.progress(a.workload().key());
             if (!p.podsReady && p.eviction == null) {
-                return "waiting for the pods of " + a.workload().key()
-                        + " to be ready: waitForPodsReady.blockAdmission admits one workload at a time until its pods run";
+                return new Pending(Pending.Why.WAITING_FOR_PODS_READY, "waiting for the pods of " + a.workload().key()
+                        + " to be ready: waitForPodsReady.blockAdmission admits one workload at a time until its pods run");
             }
         }
         return null;

@@ -1,5 +1,9 @@
 package dev.muster.core.kai;
 
+import dev.muster.core.model.Pending;
+
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
@@ -76,7 +80,7 @@ public final class KaiCycle {
             if (rest.isEmpty()) {
                 queues.remove(q);
             }
-            String awaiting = outcome.awaitingVictims(wl.key());
+            Pending awaiting = outcome.awaitingVictims(wl.key());
             if (awaiting != null) {
                 outcome.waiting(wl, awaiting);
                 continue;
@@ -154,8 +158,8 @@ public final class KaiCycle {
         // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
         String excess = preemptible ? null : nonPreemptibleExcess(q, minimum.usage(), leaves);
         if (excess != null) {
-            outcome.waiting(wl, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE + "): it may only use"
-                    + " the quota of its queue and of its parents, and " + excess);
+            outcome.waiting(wl, Pending.quota("non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
+                    + "): it may only use the quota of its queue and of its parents, and " + excess));
             return false;
         }
         String unplaced = null;
@@ -169,7 +173,7 @@ public final class KaiCycle {
             // so they may make room here too (its tests "... reclaim" with the GPUs spread over nodes).
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
-            outcome.waiting(wl, nf.reason());
+            outcome.waiting(wl, nf.pending());
             return false;
         }
         Assignment wanted = minimum;
@@ -191,16 +195,16 @@ public final class KaiCycle {
             outcome.preempt(q, wl, wanted, plan.evictions());
             return true;
         }
-        String why = switch (fit) {
-            case FitResult.NoFit nf -> nf.reason();
-            case FitResult.NeedsPreemption n -> n.shortage();
-            case FitResult.Fits f -> dev.muster.core.admission.SchedulingCycle.unplacedReason(q, unplaced);
+        Pending why = switch (fit) {
+            case FitResult.NoFit nf -> nf.pending();
+            case FitResult.NeedsPreemption n -> Pending.quota(n.shortage());
+            case FitResult.Fits f -> SchedulingCycle.unplacedReason(q, unplaced);
         };
         // Gangs protected by their minimum run time may be taken once it is over: try again then.
         victims.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
-        outcome.waiting(wl, why + "; nothing can be reclaimed for it: " + noReclaim
+        outcome.waiting(wl, new Pending(why.why(), why.message() + "; nothing can be reclaimed for it: " + noReclaim
                 + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough"
-                + victims.protectedNote());
+                + victims.protectedNote()));
         return false;
     }
 
@@ -215,8 +219,8 @@ public final class KaiCycle {
                     outcome.waiting(wl, SchedulingCycle.unplacedReason(q, unplaceable));
                 }
             }
-            case FitResult.NeedsPreemption n -> outcome.waiting(wl, n.shortage());
-            case FitResult.NoFit nf -> outcome.waiting(wl, nf.reason());
+            case FitResult.NeedsPreemption n -> outcome.waiting(wl, Pending.quota(n.shortage()));
+            case FitResult.NoFit nf -> outcome.waiting(wl, nf.pending());
         }
     }
 

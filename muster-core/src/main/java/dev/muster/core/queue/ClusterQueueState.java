@@ -1,5 +1,7 @@
 package dev.muster.core.queue;
 
+import dev.muster.core.model.Pending;
+
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceGroup;
@@ -34,7 +36,7 @@ public final class ClusterQueueState {
     /** Shapes found not to fit, with the freed-quota version they were found at and why. */
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
 
-    private record Inadmissible(long freedVersion, String reason) {
+    private record Inadmissible(long freedVersion, Pending reason) {
     }
 
     public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
@@ -88,12 +90,12 @@ public final class ClusterQueueState {
         return Collections.unmodifiableNavigableSet(pending);
     }
 
-    public void markInadmissible(int shape, long freedVersion, String reason) {
+    public void markInadmissible(int shape, long freedVersion, Pending reason) {
         inadmissible.put(shape, new Inadmissible(freedVersion, reason));
     }
 
     /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */
-    public String inadmissibleReason(int shape, long freedVersion) {
+    public Pending inadmissibleReason(int shape, long freedVersion) {
         Inadmissible i = inadmissible.get(shape);
         return i != null && i.freedVersion() == freedVersion ? i.reason() : null;
     }

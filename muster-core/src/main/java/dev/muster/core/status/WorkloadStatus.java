@@ -2,6 +2,7 @@ package dev.muster.core.status;
 
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.EvictionReason;
+import dev.muster.core.model.Pending;
 import dev.muster.core.queue.Assignment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +56,7 @@ public final class WorkloadStatus {
             case Decision.Admit admit -> admitted(admit, nowMillis);
             case Decision.ReserveQuota reserve -> reserved(reserve, nowMillis);
             case Decision.Evict evict -> evicted(evict, nowMillis, false);
-            case Decision.Wait wait -> waiting(wait.reason(), nowMillis);
+            case Decision.Wait wait -> waiting(wait.pending(), nowMillis);
             case Decision.Resize resize -> assignment = resize.to();
         }
     }
@@ -113,10 +114,11 @@ public final class WorkloadStatus {
         conditions.remove("PodsReady");
     }
 
-    private void waiting(String reason, long nowMillis) {
-        message = reason;
+    /** Kueue's QuotaReserved=False reasons say why (WaitingForQuota, Misconfigured, ...), see {@link Pending}. */
+    private void waiting(Pending why, long nowMillis) {
+        message = why.message();
         if (phase == Phase.PENDING) {
-            set("QuotaReserved", false, "Pending", reason, nowMillis);
+            set("QuotaReserved", false, why.why().kueueReason(), why.message(), nowMillis);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.muster.core.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.admission.Decision;
+import dev.muster.core.model.Pending;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.QueueingStrategy;
 import dev.muster.core.model.Workload;
@@ -148,7 +149,8 @@ class EngineTest {
         Workload w = new Workload(new ObjectKey("elsewhere", "w"), "main", 0, 0, 0, f.workload("q", "x", 0, 1, 1).podSets());
         engine.submit(w);
         List<Decision> d = engine.schedule(0);
-        assertThat(d).containsExactly(new Decision.Wait(w.key(), "LocalQueue main does not exist in namespace elsewhere"));
+        assertThat(d).containsExactly(new Decision.Wait(w.key(),
+                Pending.misconfigured("LocalQueue main does not exist in namespace elsewhere")));
     }
 
     @Test

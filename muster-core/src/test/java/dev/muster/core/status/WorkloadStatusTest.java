@@ -3,6 +3,7 @@ package dev.muster.core.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.admission.Decision;
+import dev.muster.core.model.Pending;
 import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.queue.Assignment;
@@ -23,7 +24,9 @@ class WorkloadStatusTest {
     @Test
     void anAdmissionReservesQuotaAndAdmitsAtOnce() {
         WorkloadStatus s = new WorkloadStatus(false);
-        s.apply(new Decision.Wait(TRAIN, "waiting for quota"), 0);
+        s.apply(new Decision.Wait(TRAIN, Pending.quota("waiting for quota")), 0);
+        assertThat(s.condition("QuotaReserved")).get().extracting(Condition::reason)
+                .as("Kueue's granular reason").isEqualTo("WaitingForQuota");
         s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 5_000);
 
         assertThat(s.phase()).isEqualTo(Phase.ADMITTED);
@@ -107,7 +110,7 @@ class WorkloadStatusTest {
     void aWaitChangesTheMessageAndOnlyAPendingWorkloadsQuotaCondition() {
         WorkloadStatus s = new WorkloadStatus(false);
         s.apply(new Decision.ReserveQuota(TRAIN, "gpu", ON_A100, List.of("prov")), 0);
-        s.apply(new Decision.Wait(TRAIN, "admission checks passed; waiting for room on the nodes"), 1_000);
+        s.apply(new Decision.Wait(TRAIN, Pending.nodes("admission checks passed; waiting for room on the nodes")), 1_000);
         assertThat(s.message()).isEqualTo("admission checks passed; waiting for room on the nodes");
         assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status).isEqualTo(true);
     }

@@ -88,6 +88,11 @@ class DeciderStepTest {
         assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).isEqualTo(1);
         assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
         assertThat(writer.status(CLUSTER_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
+        JsonNode quotaReserved = condition(writer.status(new ObjectKey("default",
+                dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", "second")))), "QuotaReserved");
+        assertThat(quotaReserved.path("status").asText()).isEqualTo("False");
+        assertThat(quotaReserved.path("reason").asText()).as("Kueue's granular reason, as the engine typed it")
+                .isEqualTo("WaitingForQuota");
 
         d.job(jobs, finished(job("first", 6)));
         d.step();
@@ -162,6 +167,15 @@ class DeciderStepTest {
                       - name: main
                         resources: {requests: {cpu: "%d"}}
                 """.formatted(name, name, cpu));
+    }
+
+    private static JsonNode condition(JsonNode status, String type) {
+        for (JsonNode c : status.path("conditions")) {
+            if (c.path("type").asText().equals(type)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no condition " + type + " in " + status);
     }
 
     private static ObjectNode finished(ObjectNode job) {

@@ -1,5 +1,6 @@
 package dev.muster.sim;
 
+import dev.muster.api.scenario.SimulatedRun;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.status.WorkloadStatus;
 import dev.muster.core.model.Workload;
@@ -10,6 +11,8 @@ import java.util.List;
 final class SimWorkload {
 
     final WorkloadSource source;
+    /** When it arrives, how long its pods take to be ready, how long it runs and which pods fail. */
+    final SimulatedRun run;
     final Workload workload;
     final JobStandIn standIn;
     /**
@@ -27,8 +30,9 @@ final class SimWorkload {
      * @param suspendedByKueue whether a Kueue queue manages it, so that it is created suspended
      * @param kaiQueue         whether it is in a KAI queue
      */
-    SimWorkload(WorkloadSource source, Workload workload, boolean suspendedByKueue, boolean kaiQueue) {
+    SimWorkload(WorkloadSource source, SimulatedRun run, Workload workload, boolean suspendedByKueue, boolean kaiQueue) {
         this.source = source;
+        this.run = run;
         this.workload = workload;
         this.standIn = JobStandIn.forKind(source.kind(), suspendedByKueue);
         this.status = new WorkloadStatus(kaiQueue);

@@ -6,6 +6,7 @@ import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.scenario.DeclaredObject;
 import dev.muster.api.scenario.QueueRoute;
 import dev.muster.api.scenario.Scenario;
+import dev.muster.api.scenario.SimulatedRun;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
@@ -83,9 +84,11 @@ public final class Simulation {
         long sequence = 0;
         java.util.Set<ObjectKey> collisions = collidingNames(scenario.workloads());
         for (WorkloadSource source : scenario.workloads()) {
+            SimulatedRun run = scenario.run(source);
             Workload wl = new Workload(engineKey(source, collisions), localQueueOf(source, scenario), source.priority(),
-                    source.arrivalMillis(), sequence++, source.podSets());
-            SimWorkload sw = new SimWorkload(source, wl, !wl.queueName().isEmpty() && !inKaiQueue(source), inKaiQueue(source));
+                    run.arrivalMillis(), sequence++, source.podSets());
+            SimWorkload sw = new SimWorkload(source, run, wl, !wl.queueName().isEmpty() && !inKaiQueue(source),
+                    inKaiQueue(source));
             workloads.add(sw);
             byEngineKey.put(wl.key(), sw);
         }
@@ -136,7 +139,7 @@ public final class Simulation {
     public Report run() {
         autoscaler.start();
         for (int i = 0; i < workloads.size(); i++) {
-            events.schedule(workloads.get(i).source.arrivalMillis(), new EventQueue.Arrival(i));
+            events.schedule(workloads.get(i).run.arrivalMillis(), new EventQueue.Arrival(i));
         }
         long until = options.untilMillis().orElse(Long.MAX_VALUE);
         scheduleUntilSettled();
@@ -191,7 +194,7 @@ public final class Simulation {
             return;
         }
         sw.pods = List.of();
-        sw.status.finished(now, "finished after running " + Timeline.duration(sw.source.durationMillis().orElse(0L)));
+        sw.status.finished(now, "finished after running " + Timeline.duration(sw.run.durationMillis().orElse(0L)));
         engine.remove(sw.workload.key());
         provisioning.released(sw.workload.key());
         record(sw, sw.standIn.finished());
@@ -301,7 +304,7 @@ public final class Simulation {
         }
         record(sw, sw.standIn.admitted());
         int index = workloads.indexOf(sw);
-        long readyAfter = sw.source.podsReadyAfterMillis();
+        long readyAfter = sw.run.podsReadyAfterMillis();
         if (readyAfter == 0) {
             podsReady(sw, sw.status.reservations());
         } else {
@@ -316,14 +319,14 @@ public final class Simulation {
         sw.podsReadyAtMillis = now;
         engine.podsReady(sw.workload.key());
         sw.status.podsReady(now);
-        if (sw.source.podsReadyAfterMillis() > 0) {
+        if (sw.run.podsReadyAfterMillis() > 0) {
             timeline.add(now, sw.objectRef(), "Normal", "PodsReady", "all admitted pods are running");
         }
-        sw.source.durationMillis().ifPresent(d ->
+        sw.run.durationMillis().ifPresent(d ->
                 events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.status.reservations())));
         if (sw.status.reservations() == 1) {
             // Failures are moments in the workload's life: they strike once, counted from when it first runs.
-            for (dev.muster.api.scenario.PodFailure f : sw.source.podFailures()) {
+            for (dev.muster.api.scenario.PodFailure f : sw.run.podFailures()) {
                 events.schedule(now + f.afterMillis(),
                         new EventQueue.PodsFail(workloads.indexOf(sw), sw.status.reservations(), f.podSet(), f.count()));
             }

@@ -91,10 +91,10 @@ final class DocumentReader {
                 ? MetadataReader.read(root.get("metadata"), identity)
                 : new ObjectMeta("", "", Map.of(), Map.of());
         ManifestObject object = new ManifestObject(apiVersion, kindName, meta, root);
-        SimTiming timing = hasMetadata ? SimAnnotations.read(object, kind.get().workload()) : SimTiming.DEFAULT;
+        SimulatedRun run = hasMetadata ? SimAnnotations.read(object, kind.get().workload()) : SimulatedRun.DEFAULT;
         if (!draft.claim(object, origin)) {
             return;
         }
-        kind.get().handler().read(object, origin, timing, draft);
+        kind.get().handler().read(object, origin, run, draft);
     }
 }

@@ -5,5 +5,5 @@ import dev.muster.api.manifest.ManifestObject;
 /** Reads one object of a kind into the draft. */
 @FunctionalInterface
 interface KindHandler {
-    void read(ManifestObject object, SourceLocation origin, SimTiming timing, ScenarioDraft draft);
+    void read(ManifestObject object, SourceLocation origin, SimulatedRun run, ScenarioDraft draft);
 }

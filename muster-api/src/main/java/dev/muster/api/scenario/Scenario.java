@@ -10,6 +10,8 @@ import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.LocalQueueSpec;
 import dev.muster.core.model.Namespace;
 import dev.muster.core.model.ResourceFlavorSpec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +31,8 @@ import java.util.Optional;
  * @param kaiQueues            KAI Scheduler queues, in declaration order
  * @param musterSettings       from Muster's own Configuration kind, or its defaults
  * @param workloads            in creation order: by arrival, then file order
+ * @param runs                 how the simulator plays each workload, by where it was declared; only
+ *                             the simulator reads these ({@link #run(WorkloadSource)})
  * @param otherObjects         Nodes, KAI Queues, WorkloadPriorityClasses and PriorityClasses, validated,
  *                             in file order
  * @param admissionChecks      in declaration order
@@ -43,6 +47,7 @@ public record Scenario(
         List<LocalQueueSpec> localQueues,
         KueueSettings settings,
         List<WorkloadSource> workloads,
+        Map<SourceLocation, SimulatedRun> runs,
         List<DeclaredObject> otherObjects,
         List<KaiQueueSpec> kaiQueues,
         MusterSettings musterSettings,
@@ -58,6 +63,8 @@ public record Scenario(
         clusterQueues = List.copyOf(clusterQueues);
         localQueues = List.copyOf(localQueues);
         workloads = List.copyOf(workloads);
+        // Insertion-ordered, unlike Map.copyOf, so that the scenario prints the same on every run.
+        runs = Collections.unmodifiableMap(new LinkedHashMap<>(runs));
         otherObjects = List.copyOf(otherObjects);
         admissionChecks = List.copyOf(admissionChecks);
         provisioningConfigs = List.copyOf(provisioningConfigs);
@@ -68,8 +75,16 @@ public record Scenario(
     public Scenario(List<Namespace> namespaces, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
             List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues, KueueSettings settings,
             List<WorkloadSource> workloads, List<DeclaredObject> otherObjects) {
-        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, otherObjects, List.of(),
-                MusterSettings.DEFAULTS, List.of(), List.of(), List.of());
+        this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, Map.of(), otherObjects,
+                List.of(), MusterSettings.DEFAULTS, List.of(), List.of(), List.of());
+    }
+
+    /**
+     * How the simulator plays a workload of this scenario: its arrival, pods-ready delay, duration
+     * and pod failures; {@link SimulatedRun#DEFAULT} for a workload this scenario did not declare.
+     */
+    public SimulatedRun run(WorkloadSource workload) {
+        return runs.getOrDefault(workload.origin(), SimulatedRun.DEFAULT);
     }
 
     /** The policies of a ClusterQueue; Kueue's defaults for one this scenario does not describe. */
@@ -86,7 +101,7 @@ public record Scenario(
      * name (empty when they name none: Kueue keeps such a check inactive).
      */
     public Map<String, Optional<ProvisioningRequestConfig>> provisioningChecks() {
-        Map<String, Optional<ProvisioningRequestConfig>> out = new java.util.LinkedHashMap<>();
+        Map<String, Optional<ProvisioningRequestConfig>> out = new LinkedHashMap<>();
         for (AdmissionCheck check : admissionChecks) {
             if (check.provisioning()) {
                 out.put(check.name(), check.provisioningRequestConfig().flatMap(name ->
@@ -103,13 +118,13 @@ public record Scenario(
 
     /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
     public Scenario withSettings(KueueSettings newSettings) {
-        return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads,
+        return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads, runs,
                 otherObjects, kaiQueues, musterSettings, admissionChecks, provisioningConfigs, nodePools);
     }
 
     /** The same scenario with other Muster settings, e.g. from {@code --config FILE}. */
     public Scenario withMusterSettings(MusterSettings newSettings) {
-        return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads,
+        return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, runs,
                 otherObjects, kaiQueues, newSettings, admissionChecks, provisioningConfigs, nodePools);
     }
 }

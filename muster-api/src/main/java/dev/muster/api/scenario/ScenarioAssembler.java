@@ -22,7 +22,7 @@ final class ScenarioAssembler {
     static Scenario assemble(ScenarioDraft d) {
         QuotaTreeChecks.check(d);
         Set<String> kaiQueues = KaiQueueChecks.check(d);
-        List<WorkloadSource> workloads = WorkloadResolver.resolve(d, kaiQueues, new PriorityResolver(d));
+        WorkloadResolver.Resolved workloads = WorkloadResolver.resolve(d, kaiQueues, new PriorityResolver(d));
         List<ClusterQueueSpec> clusterQueues = d.clusterQueues.stream().map(c -> c.value().spec()).toList();
         return new Scenario(
                 namespaces(d),
@@ -31,7 +31,8 @@ final class ScenarioAssembler {
                 clusterQueues,
                 d.localQueues.stream().map(l -> l.value().spec()).toList(),
                 d.settings(),
-                workloads,
+                workloads.inCreationOrder(),
+                workloads.runs(),
                 d.otherObjects,
                 d.kaiQueues.stream().map(k -> k.value().spec()).toList(),
                 d.musterSettings(),

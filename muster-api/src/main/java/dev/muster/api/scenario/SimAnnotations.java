@@ -23,7 +23,7 @@ public final class SimAnnotations {
     private SimAnnotations() {
     }
 
-    static SimTiming read(ManifestObject object, boolean workload) {
+    static SimulatedRun read(ManifestObject object, boolean workload) {
         Field annotations = object.root().get("metadata").get("annotations");
         long arrival = 0;
         long podsReadyAfter = 0;
@@ -77,6 +77,6 @@ public final class SimAnnotations {
                 duration = Optional.of(d.get().toMillis());
             }
         }
-        return new SimTiming(arrival, duration, podsReadyAfter, failures);
+        return new SimulatedRun(arrival, duration, podsReadyAfter, failures);
     }
 }

@@ -3,5 +3,5 @@ package dev.muster.api.scenario;
 import dev.muster.api.workload.WorkloadDraft;
 
 /** A workload read from a document, waiting for its references to be resolved. */
-record WorkloadEntry(WorkloadDraft draft, SimTiming timing, SourceLocation origin) {
+record WorkloadEntry(WorkloadDraft draft, SimulatedRun run, SourceLocation origin) {
 }

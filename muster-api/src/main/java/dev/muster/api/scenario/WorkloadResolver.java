@@ -20,16 +20,26 @@ import java.util.Set;
  */
 final class WorkloadResolver {
 
+    /**
+     * @param inCreationOrder the workloads by arrival, then file order
+     * @param runs            how the simulator plays each of them, by where it was declared
+     */
+    record Resolved(List<WorkloadSource> inCreationOrder, Map<SourceLocation, SimulatedRun> runs) {
+    }
+
+    private record Entry(WorkloadSource source, SimulatedRun run) {
+    }
+
     private WorkloadResolver() {
     }
 
-    static List<WorkloadSource> resolve(ScenarioDraft d, Set<String> kaiQueues, PriorityResolver priorities) {
+    static Resolved resolve(ScenarioDraft d, Set<String> kaiQueues, PriorityResolver priorities) {
         Map<String, Set<String>> localQueuesByNamespace = new LinkedHashMap<>();
         for (Declared<LocalQueueDeclaration> lq : d.localQueues) {
             ObjectKey key = lq.value().spec().key();
             localQueuesByNamespace.computeIfAbsent(key.namespace(), n -> new LinkedHashSet<>()).add(key.name());
         }
-        List<WorkloadSource> out = new ArrayList<>();
+        List<Entry> out = new ArrayList<>();
         for (WorkloadEntry e : d.workloads) {
             WorkloadDraft w = e.draft();
             String namespace = w.object().meta().namespace();
@@ -39,25 +49,35 @@ final class WorkloadResolver {
             boolean kai = w.kaiQueue().isPresent() && w.localQueue().isEmpty();
             PriorityResolver.Resolved priority = kai ? priorities.resolveKai(w) : priorities.resolve(w);
             List<PodSet> podSets = withHints(kai ? KaiGang.podSets(w) : w.podSets().stream().map(PodSetDraft::podSet).toList(), w);
-            out.add(new WorkloadSource(
+            WorkloadSource source = new WorkloadSource(
                     w.object().kind(),
                     new ObjectKey(namespace, w.object().meta().name()),
                     w.localQueue().map(Reference::name),
                     w.kaiQueue().map(Reference::name),
                     priority.value(),
                     priority.className(),
-                    e.timing().arrivalMillis(),
-                    e.timing().durationMillis(),
                     podSets,
                     e.origin(),
                     w.podSets().stream().map(PodSetDraft::template).toList(),
-                    w.rayWorkerGroups(),
-                    e.timing().podsReadyAfterMillis(),
-                    checkedFailures(w, e.timing().podFailures(), podSets)));
+                    w.rayWorkerGroups());
+            checkFailures(w, e.run().podFailures(), podSets);
+            out.add(new Entry(source, e.run()));
         }
         // Stable: workloads that arrive together are created in file order.
-        out.sort(Comparator.comparingLong(WorkloadSource::arrivalMillis));
-        return out;
+        out.sort(Comparator.comparingLong(entry -> entry.run().arrivalMillis()));
+        return inCreationOrder(out);
+    }
+
+    private static Resolved inCreationOrder(List<Entry> sorted) {
+        List<WorkloadSource> workloads = new ArrayList<>();
+        Map<SourceLocation, SimulatedRun> runs = new LinkedHashMap<>();
+        for (Entry e : sorted) {
+            workloads.add(e.source());
+            // Objects of one kind, namespace and name are declared once, so each origin is one
+            // workload's; only a scenario with errors (and so never returned) may repeat one.
+            runs.putIfAbsent(e.source().origin(), e.run());
+        }
+        return new Resolved(workloads, runs);
     }
 
     /** Each pod set carries where its pods may go, from its template. */
@@ -70,7 +90,7 @@ final class WorkloadResolver {
     }
 
     /** Every pod failure names a pod set of the workload and fails no more pods than it has. */
-    private static List<PodFailure> checkedFailures(WorkloadDraft w, List<PodFailure> failures, List<PodSet> podSets) {
+    private static void checkFailures(WorkloadDraft w, List<PodFailure> failures, List<PodSet> podSets) {
         for (PodFailure f : failures) {
             PodSet ps = podSets.stream().filter(p -> p.name().equals(f.podSet())).findFirst().orElse(null);
             String problem = ps == null ? "pod set \"" + f.podSet() + "\" is not one of this workload's: "
@@ -81,7 +101,6 @@ final class WorkloadResolver {
                 w.object().root().get("metadata").get("annotations").key("sim.muster.dev/pod-failures").error(problem);
             }
         }
-        return failures;
     }
 
     private static void checkLocalQueue(Reference ref, String namespace, Map<String, Set<String>> byNamespace) {

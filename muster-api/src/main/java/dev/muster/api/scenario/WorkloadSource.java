@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * A workload-owning object as the user wrote it (RayJob, RayCluster, Job, Pod or Workload),
- * translated into pod sets.
+ * translated into pod sets. This is what the operator reads of every live job; how the simulator
+ * plays the workload in virtual time is not part of it ({@link SimulatedRun}, from the scenario).
  *
  * @param kind              the kind the user created; the report names the workload after it
  * @param key               namespace and final name (a generateName has its suffix already)
@@ -17,8 +18,6 @@ import java.util.Optional;
  * @param kaiQueue          the KAI queue named by the {@code kai.scheduler/queue} label (on the object or a pod template)
  * @param priority          resolved from a WorkloadPriorityClass, a PriorityClass or {@code spec.priority}
  * @param priorityClassName the class the priority came from (including a global default), if any
- * @param arrivalMillis     {@code sim.muster.dev/arrival}, 0 when absent
- * @param durationMillis    {@code sim.muster.dev/duration}: run time once all admitted pods run; empty = forever
  * @param podSets           Kueue's pod sets: {@code head}, worker groups and {@code submitter} for Ray,
  *                          {@code main} for a Job or Pod, as written for a Workload
  * @param origin            where it was declared, for messages
@@ -27,9 +26,6 @@ import java.util.Optional;
  *                          for placement
  * @param rayWorkerGroups   for a RayJob or RayCluster, every worker group's scaling fields (suspended
  *                          groups too), for KAI's gang minimum; empty for other kinds
- * @param podsReadyAfterMillis {@code sim.muster.dev/pods-ready-after}: how long its pods take to be
- *                          ready once admitted (image pulls, start-up), 0 when absent
- * @param podFailures       {@code sim.muster.dev/pod-failures}: pods that fail after the workload first runs
  */
 public record WorkloadSource(
         String kind,
@@ -38,17 +34,12 @@ public record WorkloadSource(
         Optional<String> kaiQueue,
         int priority,
         Optional<String> priorityClassName,
-        long arrivalMillis,
-        Optional<Long> durationMillis,
         List<PodSet> podSets,
         SourceLocation origin,
         List<PodTemplate> podTemplates,
-        List<RayWorkerGroup> rayWorkerGroups,
-        long podsReadyAfterMillis,
-        List<PodFailure> podFailures) {
+        List<RayWorkerGroup> rayWorkerGroups) {
 
     public WorkloadSource {
-        podFailures = List.copyOf(podFailures);
         podSets = List.copyOf(podSets);
         podTemplates = List.copyOf(podTemplates);
         rayWorkerGroups = List.copyOf(rayWorkerGroups);
@@ -65,12 +56,9 @@ public record WorkloadSource(
             Optional<String> kaiQueue,
             int priority,
             Optional<String> priorityClassName,
-            long arrivalMillis,
-            Optional<Long> durationMillis,
             List<PodSet> podSets,
             SourceLocation origin) {
-        this(kind, key, localQueue, kaiQueue, priority, priorityClassName, arrivalMillis, durationMillis, podSets,
-                origin, List.of(), List.of(), 0, List.of());
+        this(kind, key, localQueue, kaiQueue, priority, priorityClassName, podSets, origin, List.of(), List.of());
     }
 
     /**
@@ -78,8 +66,8 @@ public record WorkloadSource(
      * its key and where it was declared change, nothing else.
      */
     public WorkloadSource renamed(ObjectKey newKey, SourceLocation newOrigin) {
-        return new WorkloadSource(kind, newKey, localQueue, kaiQueue, priority, priorityClassName, arrivalMillis,
-                durationMillis, podSets, newOrigin, podTemplates, rayWorkerGroups, podsReadyAfterMillis, podFailures);
+        return new WorkloadSource(kind, newKey, localQueue, kaiQueue, priority, priorityClassName, podSets, newOrigin,
+                podTemplates, rayWorkerGroups);
     }
 
     /** The template of a pod set, when templates are known. */

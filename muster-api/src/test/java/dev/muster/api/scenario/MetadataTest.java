@@ -9,7 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.muster.api.manifest.ManifestError;
+import dev.muster.core.model.ObjectKey;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Names, namespaces, generateName and the simulation annotations. */
@@ -88,8 +90,9 @@ class MetadataTest {
     @Test
     void arrivalAndDurationAreGoDurations() throws Exception {
         Scenario s = load(pod("name: p\nannotations:\n  sim.muster.dev/arrival: 1h30m\n  sim.muster.dev/duration: 500ms\n"));
-        assertThat(s.workloads().get(0).arrivalMillis()).isEqualTo(5_400_000);
-        assertThat(s.workloads().get(0).durationMillis()).contains(500L);
+        SimulatedRun run = s.run(s.workloads().get(0));
+        assertThat(run.arrivalMillis()).isEqualTo(5_400_000);
+        assertThat(run.durationMillis()).contains(500L);
     }
 
     @Test
@@ -99,6 +102,30 @@ class MetadataTest {
                 pod("name: first\n"),
                 pod("name: second\nannotations: {sim.muster.dev/arrival: 0s}\n"));
         assertThat(names(load(yaml))).containsExactly("first", "second", "late");
+    }
+
+    @Test
+    void eachWorkloadKeepsItsSimulatedRunThroughCreationOrder() throws Exception {
+        String yaml = docs(
+                pod("name: late\nannotations:\n  sim.muster.dev/arrival: 2m\n  sim.muster.dev/pods-ready-after: 30s\n"
+                        + "  sim.muster.dev/pod-failures: main=1@5m\n"),
+                pod("name: first\nannotations: {sim.muster.dev/duration: 1m}\n"));
+        Scenario s = load(yaml);
+        assertThat(names(s)).containsExactly("first", "late");
+        assertThat(s.run(s.workloads().get(0))).isEqualTo(
+                new SimulatedRun(0, Optional.of(60_000L), 0, List.of()));
+        assertThat(s.run(s.workloads().get(1))).isEqualTo(
+                new SimulatedRun(120_000, Optional.empty(), 30_000, List.of(new PodFailure("main", 1, 300_000))));
+    }
+
+    @Test
+    void aWorkloadTheScenarioDidNotDeclareHasTheDefaultRun() throws Exception {
+        Scenario s = load(pod("name: p\nannotations: {sim.muster.dev/arrival: 10s}\n"));
+        WorkloadSource declared = s.workloads().get(0);
+        WorkloadSource live = declared.renamed(new ObjectKey("default", "q"),
+                new SourceLocation("Pod default/q", 1, "Pod", "default/q"));
+        assertThat(s.run(declared).arrivalMillis()).isEqualTo(10_000);
+        assertThat(s.run(live)).isEqualTo(SimulatedRun.DEFAULT);
     }
 
     @Test

@@ -56,8 +56,8 @@ class SharedScenariosTest {
         assertThat(prod.priority()).isEqualTo(1000);
         assertThat(prod.priorityClassName()).contains("prod-priority");
         assertThat(prod.localQueue()).contains("user-queue");
-        assertThat(prod.arrivalMillis()).isEqualTo(30_000);
-        assertThat(prod.durationMillis()).isEmpty();
+        assertThat(s.run(prod).arrivalMillis()).isEqualTo(30_000);
+        assertThat(s.run(prod).durationMillis()).isEmpty();
         assertThat(prod.podSets()).containsExactly(
                 PodSet.of("head", 1, resources("cpu", "1", "memory", "4Gi")),
                 PodSet.of("gpu-workers", 2, resources("cpu", "4", "memory", "16Gi", "nvidia.com/gpu", "1")),
@@ -126,7 +126,7 @@ class SharedScenariosTest {
         WorkloadSource job = s.workloads().get(0);
         // generateName plus a 5-character suffix from the seed.
         assertThat(job.key().name()).matches("pytorch-text-classifier-[a-z0-9]{5}");
-        assertThat(job.durationMillis()).contains(600_000L);
+        assertThat(s.run(job).durationMillis()).contains(600_000L);
         assertThat(withoutHints(job.podSets())).containsExactly(
                 PodSet.of("head", 1, resources("cpu", "2", "memory", "8G", "nvidia.com/gpu", "1")),
                 PodSet.of("submitter", 1, resources("cpu", "500m", "memory", "200Mi")));
@@ -163,7 +163,7 @@ class SharedScenariosTest {
         assertThat(s.localQueues()).hasSize(2);
         assertThat(s.workloads()).extracting(w -> w.key().toString())
                 .containsExactly("team-a/a-1", "team-a/a-2", "team-a/a-3", "team-b/b-1");
-        assertThat(s.workloads()).extracting(WorkloadSource::arrivalMillis).containsExactly(0L, 1000L, 2000L, 3000L);
+        assertThat(s.workloads()).extracting(w -> s.run(w).arrivalMillis()).containsExactly(0L, 1000L, 2000L, 3000L);
     }
 
     @Test
@@ -173,7 +173,7 @@ class SharedScenariosTest {
         assertThat(s.settings().manageJobsWithoutQueueName()).isFalse();
         assertThat(s.settings().fairSharingPreemptionStrategies()).isEqualTo(KueueSettings.DEFAULT_PREEMPTION_STRATEGIES);
         assertThat(s.clusterQueues()).extracting(ClusterQueueSpec::fairSharingWeight).containsOnly(Quantity.ofUnits(1));
-        assertThat(workload(s, "blocker").durationMillis()).contains(60_000L);
+        assertThat(s.run(workload(s, "blocker")).durationMillis()).contains(60_000L);
     }
 
     @Test

@@ -109,7 +109,7 @@ final class OperatorRun {
             for (TwinWorld.Job job : world.jobs()) {
                 byId.put(job.id(), new Tracked(job));
                 workloadNames.put(KueueWorkloadNames.of(job.source().kind(), job.source().key()), job.source().key().name());
-                at(job.source().arrivalMillis(), () -> arrive(job));
+                at(job.run().arrivalMillis(), () -> arrive(job));
             }
             awaitJobsKnown();
             settle();
@@ -314,7 +314,7 @@ final class OperatorRun {
         t.openAdmissionAt = clock.virtualMillis();
         t.openFlavors = admittedFlavors(t.job);
         int admission = t.admissions;
-        long readyAfter = t.job.source().podsReadyAfterMillis();
+        long readyAfter = t.job.run().podsReadyAfterMillis();
         if (readyAfter == 0) {
             podsReady(t, admission);
             return true;
@@ -328,7 +328,7 @@ final class OperatorRun {
             return;
         }
         statuses.podsReady(t.job);
-        t.job.source().durationMillis().ifPresent(d -> at(clock.virtualMillis() + d, () -> finish(t, admission)));
+        t.job.run().durationMillis().ifPresent(d -> at(clock.virtualMillis() + d, () -> finish(t, admission)));
     }
 
     private void finish(Tracked t, int admission) {

@@ -3,6 +3,7 @@ package dev.muster.operator.twin;
 import dev.muster.api.scenario.ScenarioLoader;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
+import dev.muster.core.admission.EvictionReason;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.sim.Simulation;
 import dev.muster.sim.SimulationListener;
@@ -30,7 +31,7 @@ final class SimulatorRun {
             @Override
             public void evicted(WorkloadSource w, long atMillis, Decision.Evict evict) {
                 histories.add(id(w), Happening.evicted(atMillis,
-                        evict.reason() == dev.muster.core.admission.EvictionReason.PREEMPTED ? "Preempted" : "Evicted", evict.message()));
+                        evict.reason() == EvictionReason.PREEMPTED ? "Preempted" : "Evicted", evict.message()));
             }
 
             @Override

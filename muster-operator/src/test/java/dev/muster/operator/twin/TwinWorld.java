@@ -2,6 +2,7 @@ package dev.muster.operator.twin;
 
 import dev.muster.api.scenario.Scenario;
 import dev.muster.api.scenario.ScenarioLoader;
+import dev.muster.api.scenario.SimulatedRun;
 import dev.muster.api.scenario.WorkloadSource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -29,9 +30,10 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
     /**
      * A job to create at its arrival: its manifest and what the simulator reads of it.
      *
+     * @param run    its arrival, pods-ready delay and duration, which the test plays for the operator
      * @param queued whether a queue manages it (Kueue's rules, or a KAI queue): the operator tracks it
      */
-    record Job(String id, GenericKubernetesResource manifest, WorkloadSource source, boolean queued) {
+    record Job(String id, GenericKubernetesResource manifest, WorkloadSource source, SimulatedRun run, boolean queued) {
     }
 
     static TwinWorld of(String name, Map<String, String> files) throws Exception {
@@ -68,7 +70,7 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
             }
             boolean queued = source.kaiQueue().isPresent() || dev.muster.api.scenario.KueueQueueing.localQueue(
                     source.localQueue(), false, source.kind(), source.key().namespace(), scenario).isPresent();
-            jobs.add(new Job(id, manifest, source, queued));
+            jobs.add(new Job(id, manifest, source, scenario.run(source), queued));
         }
         boolean placesPods = configuration.stream().anyMatch(r -> r.getKind().equals("Node"));
         if (placesPods) {

@@ -187,15 +187,20 @@ public final class Decider implements AutoCloseable {
      * when the job is unknown or the decider does not answer within a second.
      */
     public Optional<String> stateOf(String kind, ObjectKey job) {
-        CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        loop.post(() -> answer.complete(Optional.ofNullable(jobs.get(List.of(kind, job))).map(t -> t.state().name())));
+        return ask(() -> Optional.ofNullable(jobs.get(List.of(kind, job))).map(t -> t.state().name()), Optional.empty());
+    }
+
+    /** Asks on the decider's thread, after what was posted before; {@code otherwise} when it does not answer within a second. */
+    private <T> T ask(java.util.function.Supplier<T> question, T otherwise) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        loop.post(() -> answer.complete(question.get()));
         try {
             return answer.get(1, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.empty();
+            return otherwise;
         } catch (ExecutionException | TimeoutException e) {
-            return Optional.empty();
+            return otherwise;
         }
     }
 
@@ -212,16 +217,7 @@ public final class Decider implements AutoCloseable {
      * decider's thread like {@link #stateOf}: for tests that drive a virtual clock.
      */
     public java.util.OptionalLong nextWakeupMillis() {
-        CompletableFuture<java.util.OptionalLong> answer = new CompletableFuture<>();
-        loop.post(() -> answer.complete(engineWakeup()));
-        try {
-            return answer.get(1, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return java.util.OptionalLong.empty();
-        } catch (ExecutionException | TimeoutException e) {
-            return java.util.OptionalLong.empty();
-        }
+        return ask(this::engineWakeup, java.util.OptionalLong.empty());
     }
 
     /** One step on the caller's thread: what was posted, then one cycle (for tests that drive the clock). */

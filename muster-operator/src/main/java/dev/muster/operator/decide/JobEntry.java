@@ -6,7 +6,7 @@ import dev.muster.core.model.QueueRef;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.manifest.ManifestException;
-import dev.muster.api.scenario.KueueQueueing;
+import dev.muster.api.scenario.QueueRoute;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.model.Workload;
@@ -90,11 +90,9 @@ final class JobEntry {
         }
     }
 
-    /** Its KAI queue, or the LocalQueue Kueue's rules give it under the configuration in force. */
+    /** Its KAI queue, or the LocalQueue Kueue's rules give it under the configuration in force (the rule both modes share). */
     private String queueOf(TrackedJob t) {
-        return t.kai ? t.source.kaiQueue().orElse("")
-                : KueueQueueing.localQueue(t.source.localQueue(), false, t.adapter.kind().kind(), t.key.namespace(),
-                        inForce.configuration().scenario()).orElse("");
+        return QueueRoute.of(t.source, inForce.configuration().scenario()).queueName();
     }
 
     /** Quota held while checks run, held again in a new engine, the checks' answers given again. */

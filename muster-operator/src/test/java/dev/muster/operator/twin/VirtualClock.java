@@ -46,6 +46,22 @@ final class VirtualClock extends Clock {
 
     @Override
     public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("the virtual clock is UTC");
+        VirtualClock time = this;
+        return new Clock() {
+            @Override
+            public Instant instant() {
+                return time.instant();
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return zone;
+            }
+
+            @Override
+            public Clock withZone(ZoneId other) {
+                return time.withZone(other);
+            }
+        };
     }
 }

@@ -16,6 +16,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.NodeSpec;
+import dev.muster.sim.autoscaler.AutoscaledCluster;
 import dev.muster.sim.autoscaler.NodePoolAutoscaler;
 import dev.muster.sim.cluster.CheckControllers;
 import dev.muster.sim.provisioning.ProvisioningCheckController;
@@ -75,7 +76,7 @@ public final class Simulation {
                 events.schedule(Math.max(atMillis, now), new EventQueue.Timer(action));
             }
         };
-        this.autoscaler = new NodePoolAutoscaler(scenario.nodePools(), engine, timeline, time);
+        this.autoscaler = new NodePoolAutoscaler(scenario.nodePools(), AutoscaledCluster.of(engine), timeline, time);
         if (autoscaler.hasPools()) {
             engine.placeOnNodes(); // the pools' nodes are the cluster's, even before the first one is Ready
         }

@@ -39,25 +39,33 @@ public final class ProvisioningCheck {
      */
     public static Verdict verdict(Map<Condition, String> conditions, String request, boolean admitted,
             int failuresBefore, RetryStrategy retry) {
+        // Kueue's order (provisioning controller, syncCheckStates): Failed, then CapacityRevoked,
+        // then BookingExpired, then Provisioned.
+        if (conditions.containsKey(Condition.FAILED)) {
+            return failure(request + " failed" + suffix(conditions.get(Condition.FAILED)), failuresBefore, retry);
+        }
         if (conditions.containsKey(Condition.CAPACITY_REVOKED)) {
             return new Verdict.Rejected(request + " lost its capacity (CapacityRevoked)"
                     + suffix(conditions.get(Condition.CAPACITY_REVOKED)), false);
         }
-        boolean failed = conditions.containsKey(Condition.FAILED);
-        if (failed || conditions.containsKey(Condition.BOOKING_EXPIRED) && !admitted) {
-            String cause = request + (failed ? " failed" + suffix(conditions.get(Condition.FAILED))
-                    : " expired before the pods came" + suffix(conditions.get(Condition.BOOKING_EXPIRED)));
-            int failure = failuresBefore + 1;
-            if (retry.retries(failure)) {
-                return new Verdict.Retry(cause, retry.backoffMillis(failure), failure);
-            }
-            return new Verdict.Rejected(cause + "; that was failure " + failure + ", and retryStrategy.backoffLimitCount ("
-                    + retry.backoffLimitCount() + ") allows no more retries", true);
+        if (conditions.containsKey(Condition.BOOKING_EXPIRED) && !admitted) {
+            return failure(request + " expired before the pods came" + suffix(conditions.get(Condition.BOOKING_EXPIRED)),
+                    failuresBefore, retry);
         }
         if (conditions.containsKey(Condition.PROVISIONED)) {
             return new Verdict.Ready(request + " is provisioned");
         }
         return new Verdict.Waiting();
+    }
+
+    /** A failed attempt: retried with backoff while the strategy allows, else rejected. */
+    private static Verdict failure(String cause, int failuresBefore, RetryStrategy retry) {
+        int failure = failuresBefore + 1;
+        if (retry.retries(failure)) {
+            return new Verdict.Retry(cause, retry.backoffMillis(failure), failure);
+        }
+        return new Verdict.Rejected(cause + "; that was failure " + failure + ", and retryStrategy.backoffLimitCount ("
+                + retry.backoffLimitCount() + ") allows no more retries", true);
     }
 
     private static String suffix(String detail) {

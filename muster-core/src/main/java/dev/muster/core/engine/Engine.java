@@ -143,7 +143,7 @@ public final class Engine implements Settling.Scheduler {
     /**
      * As {@link #updateCheck(ObjectKey, String, CheckState, String, long)}, with the check's pod set
      * updates: node selectors per pod set that a Ready check adds to the pods (Kueue's
-     * {@code podSetUpdates}; a provisioning request steers its pods to the nodes made for them).
+     * {@code podSetUpdates}).
      */
     public void updateCheck(ObjectKey key, String check, CheckState state, String message, long requeueAfterMillis,
             Map<String, Map<String, String>> nodeSelectorsByPodSet) {

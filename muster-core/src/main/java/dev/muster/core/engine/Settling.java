@@ -81,7 +81,7 @@ public final class Settling {
                         + scheduler.timesEvicted(evict.workload()) + " times by " + Durations.text(nowMillis)
                         + " (last: " + evict.reason().kueueReason()
                         + (evict.detail().isEmpty() ? "" : " " + evict.detail()) + ": " + evict.message()
-                        + "); admissions and preemptions do not settle, so the simulation stops. This is a defect of"
+                        + "); admissions and preemptions do not settle, so scheduling stops here. This is a defect of"
                         + " the policy engine; please report it with the scenario");
             }
         }

@@ -47,6 +47,15 @@ class ProvisioningCheckTest {
                 .isEqualTo(new ProvisioningCheck.Verdict.Rejected("r lost its capacity (CapacityRevoked): reclaimed", false));
     }
 
+    @Test
+    void aFailedRequestIsAFailureEvenWhenItsCapacityWasAlsoRevoked() {
+        // Kueue's syncCheckStates looks at Failed before CapacityRevoked.
+        assertThat(ProvisioningCheck.verdict(conditions("gone", FAILED, CAPACITY_REVOKED), "r", false, 0, KUEUE))
+                .isEqualTo(new ProvisioningCheck.Verdict.Retry("r failed: gone", 60_000, 1));
+        assertThat(ProvisioningCheck.verdict(conditions("gone", BOOKING_EXPIRED, CAPACITY_REVOKED), "r", false, 0, KUEUE))
+                .isEqualTo(new ProvisioningCheck.Verdict.Rejected("r lost its capacity (CapacityRevoked): gone", false));
+    }
+
     /** A request whose conditions are all true, each saying {@code detail}. */
     private static Map<ProvisioningCheck.Condition, String> conditions(String detail, ProvisioningCheck.Condition... conditions) {
         Map<ProvisioningCheck.Condition, String> out = new EnumMap<>(ProvisioningCheck.Condition.class);

@@ -190,6 +190,17 @@ public final class Decider implements AutoCloseable {
         return ask(() -> Optional.ofNullable(jobs.get(List.of(kind, job))).map(t -> t.state().name()), Optional.empty());
     }
 
+    /**
+     * Asks the engine in force a question on the decider's thread, after what was posted before:
+     * for test stand-ins that must see the cluster as Muster does (the twin test's node
+     * autoscaler). The question must not change the engine. Empty when no engine is in force or the
+     * decider does not answer within a second.
+     */
+    public <T> Optional<T> read(java.util.function.Function<dev.muster.core.engine.Engine, T> question) {
+        return ask(() -> inForce.hasEngine() ? Optional.ofNullable(question.apply(inForce.engine())) : Optional.<T>empty(),
+                Optional.empty());
+    }
+
     /** Asks on the decider's thread, after what was posted before; {@code otherwise} when it does not answer within a second. */
     private <T> T ask(java.util.function.Supplier<T> question, T otherwise) {
         CompletableFuture<T> answer = new CompletableFuture<>();

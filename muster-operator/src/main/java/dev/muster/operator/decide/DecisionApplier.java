@@ -107,7 +107,7 @@ final class DecisionApplier {
 
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
         boolean running = t.is(TrackedJob.State.ADMITTED);
-        provisioning.released(t.workload().key());
+        provisioning.released(t.workload().key(), writes.writer());
         if (t.clusterQueue != null) {
             metrics.evicted(t.clusterQueue, evict.reason().kueueReason());
         }

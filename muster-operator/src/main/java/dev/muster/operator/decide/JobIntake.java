@@ -99,7 +99,7 @@ final class JobIntake {
         }
         writes.forget(t);
         if (t.workload() != null) {
-            provisioning.released(t.workload().key());
+            provisioning.released(t.workload().key(), writes.writer());
             if (inForce.hasEngine()) {
                 inForce.engine().remove(t.workload().key());
             }
@@ -182,13 +182,15 @@ final class JobIntake {
     }
 
     private void finished(TrackedJob t) {
-        inForce.engine().remove(t.workload().key());
-        provisioning.released(t.workload().key());
         t.moveTo(TrackedJob.State.FINISHED);
+        // Told while the engine still holds the job's places, so that its pods that have not gone
+        // yet are not counted as other schedulers' pods on top of them (as for an eviction).
+        scheduling.jobChanged(t, t.id(), inForce.engine());
+        inForce.engine().remove(t.workload().key());
+        provisioning.released(t.workload().key(), writes.writer());
         long now = clock.millis();
         t.status(s -> s.finished(now, "the job finished"));
         t.assignment = null;
-        scheduling.jobChanged(t, t.id(), inForce.engine());
     }
 
     private static boolean ownedByAJob(JsonNode job) {

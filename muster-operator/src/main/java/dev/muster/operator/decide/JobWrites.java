@@ -45,6 +45,7 @@ final class JobWrites {
 
     /** Unsuspends an admitted job with its flavors' node labels and tolerations (and the checks' annotations). */
     void start(TrackedJob t) {
+        failed.settle(t, Write.STOP); // a stop still owed from an earlier eviction would stop it again
         failed.record(t, Write.START, startJob(t));
     }
 
@@ -54,6 +55,7 @@ final class JobWrites {
     }
 
     void stop(TrackedJob t) {
+        failed.settle(t, Write.START);
         failed.record(t, Write.STOP, t.adapter.stop(writer, t.key, t.live));
     }
 
@@ -86,7 +88,8 @@ final class JobWrites {
             case SUSPEND -> t.adapter.suspend(writer, t.key, t.live);
             case WORKLOAD -> t.workload() != null && writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
             case START -> t.is(TrackedJob.State.ADMITTED) && startJob(t);
-            case STOP -> t.adapter.stop(writer, t.key, t.live);
+            // Admitted again since: the stop is no longer owed.
+            case STOP -> t.is(TrackedJob.State.ADMITTED) || t.adapter.stop(writer, t.key, t.live);
         };
     }
 

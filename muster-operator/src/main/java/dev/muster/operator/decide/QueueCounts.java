@@ -34,7 +34,8 @@ final class QueueCounts {
                 default -> Stage.PENDING;
             };
             String queue = t.workload().queueName();
-            ObjectKey localQueue = queue.isEmpty() ? null : new ObjectKey(t.key.namespace(), queue);
+            // A job in a KAI queue names that queue, not a LocalQueue that may have the same name.
+            ObjectKey localQueue = queue.isEmpty() || t.kai ? null : new ObjectKey(t.key.namespace(), queue);
             return new Share(localQueue, stage == Stage.PENDING ? null : t.clusterQueue, stage);
         }
     }

@@ -30,6 +30,9 @@ public interface ClusterWriter {
     /** Deletes a pod (evicting a gang its controller will make again, as KAI evicts). Gone already is done. */
     boolean deletePod(ObjectKey pod);
 
+    /** Deletes an object Muster made (a ProvisioningRequest no longer current). Gone already is done. */
+    boolean delete(KubeKind kind, ObjectKey object);
+
     /**
      * Records a Kubernetes Event about an object.
      *

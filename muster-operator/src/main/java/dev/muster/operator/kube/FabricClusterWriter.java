@@ -111,6 +111,15 @@ public final class FabricClusterWriter implements ClusterWriter {
         return retrying("delete pod " + pod, () -> client.pods().inNamespace(pod.namespace()).resource(podReference(pod)).delete());
     }
 
+    @Override
+    public boolean delete(KubeKind kind, ObjectKey object) {
+        return retrying("delete " + kind.kind() + " " + object, () -> {
+            var op = client.genericKubernetesResources(kind.context());
+            return kind.namespaced() ? op.inNamespace(object.namespace()).resource(reference(kind, object)).delete()
+                    : op.resource(reference(kind, object)).delete();
+        });
+    }
+
     private static io.fabric8.kubernetes.api.model.Pod podReference(ObjectKey key) {
         return new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName(key.name())
                 .withNamespace(key.namespace()).endMetadata().build();

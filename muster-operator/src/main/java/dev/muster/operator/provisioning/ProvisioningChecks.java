@@ -163,9 +163,13 @@ public final class ProvisioningChecks {
         return annotations.getOrDefault(workload, Map.of());
     }
 
-    /** The workload gave its quota back: its requests are no longer current (Kueue deletes them). */
-    public void released(ObjectKey workload) {
-        runner.released(workload, ProvisioningRequestWriter.NOTHING_TO_WRITE);
+    /**
+     * The workload gave its quota back (finished, evicted, deleted): its requests are no longer
+     * current and are deleted, as Kueue's controller deletes them (its
+     * CleanupProvisioningRequestsOnEviction, on by default), so the autoscaler stops working for them.
+     */
+    public void released(ObjectKey workload, ClusterWriter writer) {
+        runner.released(workload, new ProvisioningRequestWriter(writer, List.of(), null));
         annotations.remove(workload);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.core.checks.CapacityPort;
 import dev.muster.core.checks.CapacityRequest;
 import dev.muster.operator.kube.ClusterWriter;
+import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.kube.KubeKind;
 import java.util.List;
 import java.util.TreeMap;
@@ -22,9 +23,6 @@ record ProvisioningRequestWriter(ClusterWriter writer, List<ProvisioningChecks.P
         JsonNode workloadObject) implements CapacityPort {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
-    /** Requests already made are taken over, never written: releasing one deletes nothing. */
-    static final CapacityPort NOTHING_TO_WRITE = new ProvisioningRequestWriter(null, List.of(), null);
 
     /** The PodTemplate of a request's pod set, as Kueue names it. */
     static String templateName(String request, String podSet) {
@@ -68,11 +66,13 @@ record ProvisioningRequestWriter(ClusterWriter writer, List<ProvisioningChecks.P
     }
 
     /**
-     * Nothing is deleted: the request and its templates are owned by the Workload, so the garbage
-     * collector removes them with it, and a later attempt's request supersedes them.
+     * The request is deleted; its PodTemplates stay until the garbage collector removes them with
+     * the Workload that owns them. A delete that fails is not tried again: the request is no longer
+     * followed, and goes with its Workload too.
      */
     @Override
     public void delete(CapacityRequest request) {
+        writer.delete(KubeKind.PROVISIONING_REQUEST, new ObjectKey(request.workload().namespace(), request.name()));
     }
 
     private JsonNode template(String podSet) {

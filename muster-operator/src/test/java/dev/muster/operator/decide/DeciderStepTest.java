@@ -148,6 +148,34 @@ class DeciderStepTest {
         assertThat(writer.patchAttempts).as("written once, not again").isEqualTo(2);
     }
 
+    @Test
+    void aStopThatFailedIsNotWrittenOnceTheJobIsAdmittedAgain() throws Exception {
+        Decider d = decider(Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE));
+        d.job(jobs, job("slow", 1));
+        d.step();
+        clock.advance(60_000);
+        writer.failPatches = true;
+        d.step();
+        assertThat(writer.reasons).as("evicted: its pods were not ready in time").contains("Evicted");
+        assertThat(writer.suspends).as("the stop was not written").containsExactly("start slow");
+
+        writer.failPatches = false;
+        writer.failStops = true; // the stop keeps failing while the job waits out its backoff
+        for (int round = 0; round < 20 && writer.suspends.size() < 2; round++) {
+            long wait = d.untilWakeupMillis();
+            assertThat(wait).as("a backoff to wait out").isLessThan(Long.MAX_VALUE);
+            clock.advance(Math.max(wait, 1));
+            d.step();
+        }
+        assertThat(writer.suspends).as("admitted again after its backoff").containsExactly("start slow", "start slow");
+
+        writer.failStops = false;
+        d.step();
+        d.step();
+        assertThat(writer.suspends).as("the stop owed from before is no longer owed: the job runs")
+                .containsExactly("start slow", "start slow");
+    }
+
     private static ObjectNode job(String name, int cpu) throws Exception {
         return (ObjectNode) YAML.readTree("""
                 apiVersion: batch/v1
@@ -222,6 +250,10 @@ class DeciderStepTest {
         int statusWrites;
         int patchAttempts;
         boolean failPatches;
+        /** Stops fail (starts succeed). */
+        boolean failStops;
+        /** Every start and stop written, in order ("start name", "stop name"). */
+        final List<String> suspends = new ArrayList<>();
 
         ObjectNode status(ObjectKey key) {
             return statuses.get(key);
@@ -235,7 +267,12 @@ class DeciderStepTest {
             }
             for (JsonNode op : jsonPatch) {
                 if (op.path("path").asText().equals("/spec/suspend")) {
-                    (op.path("value").asBoolean() ? stopped : started).add(job.name());
+                    boolean stop = op.path("value").asBoolean();
+                    if (stop && failStops) {
+                        return false;
+                    }
+                    (stop ? stopped : started).add(job.name());
+                    suspends.add((stop ? "stop " : "start ") + job.name());
                 }
             }
             return true;
@@ -260,6 +297,11 @@ class DeciderStepTest {
 
         @Override
         public boolean deletePod(ObjectKey pod) {
+            return true;
+        }
+
+        @Override
+        public boolean delete(KubeKind kind, ObjectKey object) {
             return true;
         }
 

@@ -61,4 +61,14 @@ class QueueCountsTest {
         t.moveTo(TrackedJob.State.FINISHED);
         assertThat(Share.of(t)).isEqualTo(Share.NONE);
     }
+
+    @Test
+    void aJobInAKaiQueueCountsInNoLocalQueueOfTheSameName() {
+        TrackedJob t = FailedWritesTest.job(3, "kai-job");
+        t.inKaiQueue(true);
+        t.workload(new dev.muster.core.model.Workload(t.workloadKey, "user-queue", 0, 0, 0,
+                java.util.List.of(dev.muster.core.model.PodSet.of("main", 1, dev.muster.core.model.ResourceList.parse(Map.of("cpu", "1"))))));
+        t.moveTo(TrackedJob.State.PENDING);
+        assertThat(Share.of(t).localQueue()).isNull();
+    }
 }

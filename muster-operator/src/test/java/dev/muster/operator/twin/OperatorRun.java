@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +39,8 @@ final class OperatorRun {
     /** How long a write of the test may take to reach the decider (through an informer or JOSDK). */
     private static final long REACTION_MILLIS = 2_000;
     private static final int MAX_MOMENTS = 300;
+    /** How long (real time) the pods of an admission are given to be bound before it is told. */
+    private static final long BINDING_MILLIS = 5_000;
 
     private final TwinWorld world;
     private final VirtualClock clock;
@@ -47,11 +48,11 @@ final class OperatorRun {
     private final KubernetesClient client;
     private final JobStatuses statuses;
     private final PodStandIns pods;
+    private final AutoscalerStandIn autoscaler;
     private final Histories histories = new Histories();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private final Map<String, Tracked> byId = new LinkedHashMap<>();
     private final Set<String> eventsSeen = new HashSet<>();
-    private final Map<String, String> workloadNames = new HashMap<>();
     private final List<TwinWorld.Job> created = new ArrayList<>();
     private final Set<String> ended = new HashSet<>();
     private final List<TwinWorld.Job> arrived = new ArrayList<>();
@@ -72,6 +73,8 @@ final class OperatorRun {
         boolean admitted;
         Long openAdmissionAt;
         Map<String, Map<String, String>> openFlavors;
+        /** How many pods the open admission placed (all of its pods: the engine places gangs whole). */
+        int openPods;
 
         Tracked(TwinWorld.Job job) {
             this.job = job;
@@ -85,6 +88,8 @@ final class OperatorRun {
         this.client = api.client();
         this.statuses = new JobStatuses(client);
         this.pods = new PodStandIns(client);
+        this.autoscaler = world.nodePools().isEmpty() ? null : new AutoscalerStandIn(client, () -> decider, clock,
+                world.nodePools(), world.provisioningChecks(), this::at);
     }
 
     static Histories of(TwinWorld world) {
@@ -100,6 +105,9 @@ final class OperatorRun {
                 KubeKind.PROVISIONING_REQUEST_CONFIG, KubeKind.PROVISIONING_REQUEST, KubeKind.KAI_QUEUE,
                 KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER);
         world.configuration().forEach(this::create);
+        if (autoscaler != null) {
+            autoscaler.start();
+        }
         OperatorOptions options = OperatorOptions.defaults("twin").withLeaderElection(false, "default")
                 .withSchedulerNames(Set.of(OperatorOptions.SCHEDULER_NAME, "kai-scheduler"))
                 .withConfiguration(world.managerConfig());
@@ -108,7 +116,6 @@ final class OperatorRun {
             decider = operator.decider().orElseThrow();
             for (TwinWorld.Job job : world.jobs()) {
                 byId.put(job.id(), new Tracked(job));
-                workloadNames.put(KueueWorkloadNames.of(job.source().kind(), job.source().key()), job.source().key().name());
                 at(job.run().arrivalMillis(), () -> arrive(job));
             }
             awaitJobsKnown();
@@ -136,9 +143,11 @@ final class OperatorRun {
     /**
      * Carries out what happens at one moment as the simulator does, all before the engine decides:
      * the decider is held (on its own thread) while the API server and JOSDK pass the changes on.
+     * With an autoscaler every moment is held: one of its actions writes several objects (the nodes
+     * of a request, then the request's conditions), which the simulator applies at once.
      */
     private void together(List<Runnable> changes) {
-        if (changes.size() < 2) {
+        if (changes.size() < 2 && autoscaler == null) {
             changes.forEach(Runnable::run);
             return;
         }
@@ -218,21 +227,43 @@ final class OperatorRun {
     private void settle() {
         awaitJobsKnown();
         awaitQuiet();
+        long bindingDeadline = System.currentTimeMillis() + BINDING_MILLIS;
         for (int round = 0; round < 50; round++) {
             boolean acted = observeEvents();
             if (world.placesPods()) {
                 acted |= pods.react(created, ended, statuses);
             }
+            if (autoscaler != null) {
+                acted |= autoscaler.react();
+            }
             if (acted) {
                 awaitJobsKnown();
             }
             awaitQuiet();
-            if (!acted) {
+            if (!acted && !bindingsDue(bindingDeadline)) {
                 byId.values().forEach(this::closeAdmission);
                 return;
             }
         }
         throw new IllegalStateException(world.name() + ": the operator does not settle at " + clock.virtualMillis() + " ms");
+    }
+
+    /**
+     * Whether an admission of this moment still has pods without a node while there is time: on a
+     * loaded machine the operator's bindings may come after a quiet spell, and an admission is
+     * told with its places only once.
+     */
+    private boolean bindingsDue(long deadline) {
+        if (!world.placesPods() || System.currentTimeMillis() > deadline) {
+            return false;
+        }
+        for (Tracked t : byId.values()) {
+            if (t.openAdmissionAt != null && pods.places(t.job).size() < t.openPods) {
+                sleep(20);
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -313,6 +344,7 @@ final class OperatorRun {
         t.admitted = true;
         t.openAdmissionAt = clock.virtualMillis();
         t.openFlavors = admittedFlavors(t.job);
+        t.openPods = t.openFlavors.keySet().stream().mapToInt(k -> Integer.parseInt(k.substring(k.lastIndexOf(" x") + 2))).sum();
         int admission = t.admissions;
         long readyAfter = t.job.run().podsReadyAfterMillis();
         if (readyAfter == 0) {
@@ -348,7 +380,7 @@ final class OperatorRun {
         boolean wasRunning = t.admitted;
         t.admissions++;
         t.admitted = false;
-        histories.add(t.job.id(), Happening.evicted(clock.virtualMillis(), reason, withJobNames(message)));
+        histories.add(t.job.id(), Happening.evicted(clock.virtualMillis(), reason, world.withJobNames(message)));
         if (wasRunning) {
             statuses.stopped(t.job);
         }
@@ -382,15 +414,6 @@ final class OperatorRun {
             Map<String, String> flavors = new LinkedHashMap<>();
             ((Map<String, Object>) psa.getOrDefault("flavors", Map.of())).forEach((r, f) -> flavors.put(r, String.valueOf(f)));
             out.put(psa.get("name") + " x" + psa.get("count"), flavors);
-        }
-        return out;
-    }
-
-    /** The engine names workloads in its messages: the operator's are named after their jobs, as the simulator's are. */
-    private String withJobNames(String message) {
-        String out = message;
-        for (Map.Entry<String, String> e : workloadNames.entrySet()) {
-            out = out.replace(e.getKey(), e.getValue());
         }
         return out;
     }

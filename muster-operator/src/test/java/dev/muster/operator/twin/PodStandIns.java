@@ -49,6 +49,9 @@ final class PodStandIns {
     List<String> places(TwinWorld.Job job) {
         List<String> out = new ArrayList<>();
         for (Pod p : podsOf(job)) {
+            if (p.getSpec() == null) {
+                throw new IllegalStateException("pod without spec: " + client.getKubernetesSerialization().asJson(p));
+            }
             if (p.getSpec().getNodeName() != null) {
                 out.add(p.getMetadata().getLabels().get(POD_SET_LABEL) + "@" + p.getSpec().getNodeName());
             }
@@ -78,9 +81,22 @@ final class PodStandIns {
             }
             return acted;
         }
-        acted |= create(job, live, existing, name + "-head", "head", Map.of("ray.io/node-type", "head",
-                "ray.io/group", "headgroup"), map(map(spec.get("headGroupSpec")).get("template")));
-        for (Object g : (List<?>) spec.getOrDefault("workerGroupSpecs", List.of())) {
+        GenericKubernetesResource cluster = live;
+        Map<String, Object> clusterSpec = spec;
+        if (job.source().kind().equals("RayJob")) {
+            // KubeRay makes a RayJob's RayCluster and its submitter Job, and their pods.
+            clusterSpec = map(spec.get("rayClusterSpec"));
+            cluster = child(live, "ray.io/v1", "RayCluster", name, Map.of("spec", clusterSpec));
+            if (spec.containsKey("submitterPodTemplate")) {
+                GenericKubernetesResource submitter = child(live, "batch/v1", "Job", name + "-submitter",
+                        Map.of("spec", Map.of("template", spec.get("submitterPodTemplate"))));
+                acted |= create(job, submitter, existing, name + "-submitter", "submitter", Map.of(),
+                        map(spec.get("submitterPodTemplate")));
+            }
+        }
+        acted |= create(job, cluster, existing, name + "-head", "head", Map.of("ray.io/node-type", "head",
+                "ray.io/group", "headgroup"), map(map(clusterSpec.get("headGroupSpec")).get("template")));
+        for (Object g : (List<?>) clusterSpec.getOrDefault("workerGroupSpecs", List.of())) {
             Map<String, Object> group = map(g);
             if (Boolean.TRUE.equals(group.get("suspend"))) {
                 continue;
@@ -88,12 +104,32 @@ final class PodStandIns {
             String groupName = String.valueOf(group.get("groupName"));
             int replicas = ((Number) group.getOrDefault("replicas", 1)).intValue();
             for (int i = 0; i < replicas; i++) {
-                acted |= create(job, live, existing, name + "-" + groupName.toLowerCase(Locale.ROOT) + "-worker-" + i,
+                acted |= create(job, cluster, existing, name + "-" + groupName.toLowerCase(Locale.ROOT) + "-worker-" + i,
                         groupName.toLowerCase(Locale.ROOT), Map.of("ray.io/node-type", "worker", "ray.io/group", groupName),
                         map(group.get("template")));
             }
         }
         return acted;
+    }
+
+    /** An object KubeRay makes for a RayJob (owned by it), created once. */
+    private GenericKubernetesResource child(GenericKubernetesResource rayJob, String apiVersion, String kind, String name,
+            Map<String, Object> body) {
+        var op = client.genericKubernetesResources(apiVersion, kind).inNamespace(rayJob.getMetadata().getNamespace());
+        GenericKubernetesResource existing = op.withName(name).get();
+        if (existing != null) {
+            return existing;
+        }
+        GenericKubernetesResource r = new GenericKubernetesResource();
+        r.setApiVersion(apiVersion);
+        r.setKind(kind);
+        r.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name)
+                .withNamespace(rayJob.getMetadata().getNamespace())
+                .withOwnerReferences(new OwnerReferenceBuilder().withApiVersion(rayJob.getApiVersion()).withKind(rayJob.getKind())
+                        .withName(rayJob.getMetadata().getName()).withUid(rayJob.getMetadata().getUid()).withController(true).build())
+                .build());
+        r.getAdditionalProperties().putAll(body);
+        return op.resource(r).create();
     }
 
     private boolean create(TwinWorld.Job job, GenericKubernetesResource owner, Set<String> existing, String name,

@@ -31,7 +31,7 @@ final class SimulatorRun {
             @Override
             public void evicted(WorkloadSource w, long atMillis, Decision.Evict evict) {
                 histories.add(id(w), Happening.evicted(atMillis,
-                        evict.reason() == EvictionReason.PREEMPTED ? "Preempted" : "Evicted", evict.message()));
+                        evict.reason() == EvictionReason.PREEMPTED ? "Preempted" : "Evicted", world.withJobNames(evict.message())));
             }
 
             @Override

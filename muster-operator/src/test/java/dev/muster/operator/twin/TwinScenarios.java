@@ -90,10 +90,6 @@ final class TwinScenarios {
             return Optional.of("declares Workload objects: the operator writes Workloads for jobs, it does not queue"
                     + " Workloads submitted directly");
         }
-        if (manifests.contains("kind: NodePool")) {
-            return Optional.of("node pools: the simulator's autoscaler adds nodes; the operator's tests have no"
-                    + " stand-in that adds nodes");
-        }
         if (manifests.contains("sim.muster.dev/check-script")) {
             return Optional.of("a scripted admission check: a controller of the simulator only");
         }

@@ -20,10 +20,14 @@ import java.util.Set;
  * @param configuration   every object but the jobs, in file order
  * @param managerConfig   Kueue's manager Configuration documents, by a name, for {@code muster run --config}
  * @param jobs            the jobs in the simulator's creation order, each with its timing
- * @param placesPods      whether the scenario has nodes, so that pods are placed on them
+ * @param placesPods      whether the scenario has nodes (or node pools), so that pods are placed on them
+ * @param nodePools       the simulator's autoscaled node pools, which the test's autoscaler stand-in
+ *                        runs for the operator (not objects in the API server)
+ * @param provisioningChecks the admission checks run by Kueue's ProvisioningRequest controller
  */
 record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesResource> configuration,
-        Map<String, String> managerConfig, List<Job> jobs, boolean placesPods) {
+        Map<String, String> managerConfig, List<Job> jobs, boolean placesPods,
+        List<dev.muster.api.cluster.NodePoolSpec> nodePools, Set<String> provisioningChecks) {
 
     static final Set<String> JOB_KINDS = Set.of("RayJob", "RayCluster", "Job");
 
@@ -49,7 +53,9 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
                     continue;
                 }
                 GenericKubernetesResource r = json.unmarshal(doc, GenericKubernetesResource.class);
-                if (r.getKind().equals("Configuration")) {
+                if (r.getKind().equals("NodePool")) {
+                    continue;
+                } else if (r.getKind().equals("Configuration")) {
                     managerConfig.put(file.getKey() + "#" + index++, doc);
                 } else if (JOB_KINDS.contains(r.getKind())) {
                     if (r.getMetadata().getNamespace() == null) {
@@ -72,11 +78,13 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
                     source.localQueue(), false, source.kind(), source.key().namespace(), scenario).isPresent();
             jobs.add(new Job(id, manifest, source, scenario.run(source), queued));
         }
-        boolean placesPods = configuration.stream().anyMatch(r -> r.getKind().equals("Node"));
+        boolean placesPods = configuration.stream().anyMatch(r -> r.getKind().equals("Node"))
+                || !scenario.nodePools().isEmpty();
         if (placesPods) {
             jobs.forEach(TwinWorld::namePodScheduler);
         }
-        return new TwinWorld(name, files, configuration, managerConfig, jobs, placesPods);
+        return new TwinWorld(name, files, configuration, managerConfig, jobs, placesPods, scenario.nodePools(),
+                Set.copyOf(scenario.provisioningChecks().keySet()));
     }
 
     /**
@@ -88,8 +96,10 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
         String scheduler = job.source().kaiQueue().isPresent() && job.source().localQueue().isEmpty()
                 ? "kai-scheduler" : dev.muster.operator.OperatorOptions.SCHEDULER_NAME;
         Map<String, Object> spec = map(job.manifest().getAdditionalProperties().get("spec"));
+        addSubmitterTemplate(job, spec);
         List<Map<String, Object>> templates = new ArrayList<>();
         templates.add(map(spec.get("template")));
+        templates.add(map(spec.get("submitterPodTemplate")));
         Map<String, Object> cluster = spec.containsKey("rayClusterSpec") ? map(spec.get("rayClusterSpec")) : spec;
         templates.add(map(map(cluster.get("headGroupSpec")).get("template")));
         for (Object g : (List<?>) cluster.getOrDefault("workerGroupSpecs", List.of())) {
@@ -104,9 +114,51 @@ record TwinWorld(String name, Map<String, String> files, List<GenericKubernetesR
         }
     }
 
+    /**
+     * A RayJob without a submitter template gets KubeRay's default submitter, which names no
+     * scheduler: Muster reserves its room (the pod set Kueue counts) but would not bind it. The
+     * test writes the default out as a template, with the requests both modes count for it, so
+     * that the submitter pod is placed as the simulator places it.
+     */
+    private static void addSubmitterTemplate(Job job, Map<String, Object> spec) {
+        if (!job.source().kind().equals("RayJob") || spec.containsKey("submitterPodTemplate")
+                || !"K8sJobMode".equals(spec.getOrDefault("submissionMode", "K8sJobMode"))) {
+            return;
+        }
+        job.source().podSets().stream().filter(ps -> ps.name().equals("submitter")).findFirst().ifPresent(ps -> {
+            Map<String, Object> requests = new java.util.TreeMap<>();
+            ps.perPod().amounts().forEach((r, q) -> requests.put(r, q.format(r)));
+            Map<String, Object> container = new java.util.LinkedHashMap<>();
+            container.put("name", "ray-job-submitter");
+            container.put("image", "rayproject/ray");
+            container.put("resources", Map.of("requests", requests));
+            Map<String, Object> podSpec = new java.util.LinkedHashMap<>();
+            podSpec.put("restartPolicy", "Never");
+            podSpec.put("containers", List.of(container));
+            Map<String, Object> template = new java.util.LinkedHashMap<>();
+            template.put("spec", podSpec);
+            spec.put("submitterPodTemplate", template);
+        });
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o) {
         return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /**
+     * The engine names workloads in its messages: the operator's engine by their Workload objects'
+     * names, the simulator's by their jobs' names, and both name ProvisioningRequests after the
+     * Workload objects as Kueue does. Both runs' messages are compared with each Workload name
+     * told as its job's name.
+     */
+    String withJobNames(String message) {
+        String out = message;
+        for (Job job : jobs) {
+            out = out.replace(dev.muster.api.workload.KueueWorkloadNames.of(job.source().kind(), job.source().key()),
+                    job.source().key().name());
+        }
+        return out;
     }
 
     static String id(String kind, String namespace, String name) {

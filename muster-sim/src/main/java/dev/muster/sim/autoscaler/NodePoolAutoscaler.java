@@ -1,14 +1,11 @@
 package dev.muster.sim.autoscaler;
 
 import dev.muster.api.cluster.NodePoolSpec;
-import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.UnplacedGang;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
-import dev.muster.core.placement.PodPlacement;
-import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.sim.Timeline;
 import dev.muster.sim.VirtualTime;
 import dev.muster.sim.provisioning.ProvisioningRequest;
@@ -35,18 +32,13 @@ import java.util.function.Consumer;
  */
 public final class NodePoolAutoscaler {
 
-    /**
-     * The label of nodes made for a request; the request's pods select it, as Kueue's pod set
-     * updates bind them to the capacity booked for them.
-     */
-    public static final String REQUEST_LABEL = "sim.muster.dev/provisioning-request";
     /** How long provisioned capacity stays booked for its pods (the cluster autoscaler's default). */
     public static final long BOOKING_MILLIS = 10 * 60_000;
     /** The request parameter after which GKE reclaims queued-provisioning nodes. */
     public static final String MAX_RUN_DURATION = "maxRunDurationSeconds";
 
     private final Map<String, Pool> pools = new TreeMap<>();
-    private final Engine engine;
+    private final AutoscaledCluster cluster;
     private final Timeline timeline;
     private final VirtualTime time;
     private final NodeCountEstimate estimate = new NodeCountEstimate();
@@ -71,11 +63,11 @@ public final class NodePoolAutoscaler {
     private record Waiting(ProvisioningRequest request, int nodes) {
     }
 
-    public NodePoolAutoscaler(List<NodePoolSpec> nodePools, Engine engine, Timeline timeline, VirtualTime time) {
+    public NodePoolAutoscaler(List<NodePoolSpec> nodePools, AutoscaledCluster cluster, Timeline timeline, VirtualTime time) {
         for (NodePoolSpec spec : nodePools) {
             pools.put(spec.name(), new Pool(spec));
         }
-        this.engine = engine;
+        this.cluster = cluster;
         this.timeline = timeline;
         this.time = time;
     }
@@ -198,8 +190,7 @@ public final class NodePoolAutoscaler {
         List<PoolNode> batch = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String name = pool.spec.name() + "-" + pool.nextIndex++;
-            Map<String, String> extra = request == null ? Map.of() : Map.of(REQUEST_LABEL, request.name());
-            PoolNode node = new PoolNode(pool.spec.node(name, extra), pool.spec.name(), request);
+            PoolNode node = new PoolNode(pool.spec.node(name, Map.of()), pool.spec.name(), request);
             batch.add(node);
             nodes.add(node);
         }
@@ -210,7 +201,7 @@ public final class NodePoolAutoscaler {
         long now = time.nowMillis();
         for (PoolNode n : batch) {
             n.readyAtMillis = now;
-            engine.addNode(n.spec);
+            cluster.addNode(n.spec);
             timeline.add(now, "Node/" + n.name(), "Normal", "NodeReady", "node of pool " + pool.spec.name()
                     + " joined the cluster" + (request == null ? "" : " for ProvisioningRequest " + request.name()));
         }
@@ -232,7 +223,7 @@ public final class NodePoolAutoscaler {
     }
 
     private void expireBooking(ProvisioningRequest request) {
-        if (request.withdrawn() || request.capacityRevoked() || engine.isAdmitted(request.workload())) {
+        if (request.withdrawn() || request.capacityRevoked() || cluster.isAdmitted(request.workload())) {
             return;
         }
         request.expireBooking(time.nowMillis(), "its pods did not take the capacity within "
@@ -247,7 +238,7 @@ public final class NodePoolAutoscaler {
         }
         for (PoolNode n : still) {
             n.draining = true;
-            engine.drainNode(n.name());
+            cluster.drainNode(n.name());
         }
         if (!request.withdrawn()) {
             request.revokeCapacity(time.nowMillis(), "the nodes reach the request's " + MAX_RUN_DURATION + " ("
@@ -277,13 +268,7 @@ public final class NodePoolAutoscaler {
     }
 
     private Set<String> busyNodes() {
-        Set<String> busy = new HashSet<>();
-        for (AdmittedWorkload a : engine.admittedWorkloads()) {
-            for (PodPlacement p : engine.pods(a.workload().key())) {
-                busy.add(p.node());
-            }
-        }
-        return busy;
+        return cluster.busyNodes();
     }
 
     private void scaleUpForPendingPods() {
@@ -291,7 +276,7 @@ public final class NodePoolAutoscaler {
         if (plain.isEmpty()) {
             return;
         }
-        List<UnplacedGang> gangs = engine.unplacedGangs();
+        List<UnplacedGang> gangs = cluster.unplacedGangs();
         Set<ObjectKey> waiting = new HashSet<>();
         gangs.forEach(g -> waiting.add(g.workload()));
         scaledFor.retainAll(waiting);
@@ -353,7 +338,7 @@ public final class NodePoolAutoscaler {
         Map<Pool, Integer> perPool = new java.util.LinkedHashMap<>();
         List<NodeSpec> extra = new ArrayList<>(upcoming);
         for (GangPlacer.PodGroup group : gang.pods()) {
-            if (engine.placeableWith(List.of(group), extra)) {
+            if (cluster.placeableWith(List.of(group), extra)) {
                 continue;
             }
             boolean placed = false;
@@ -373,7 +358,7 @@ public final class NodePoolAutoscaler {
                 return Map.of();
             }
         }
-        return engine.placeableWith(gang.pods(), extra) ? perPool : Map.of();
+        return cluster.placeableWith(gang.pods(), extra) ? perPool : Map.of();
     }
 
     /** How many more nodes the pool may have now; 0 before it is available. */
@@ -401,7 +386,7 @@ public final class NodePoolAutoscaler {
         for (int i = 0; i < count; i++) {
             extra.add(pool.spec.node(pool.spec.name() + "-estimate-" + extra.size(), Map.of()));
         }
-        return engine.placeableWith(pods, extra);
+        return cluster.placeableWith(pods, extra);
     }
 
     private static List<GangPlacer.PodGroup> podsFitting(Pool pool, List<GangPlacer.PodGroup> pods) {
@@ -429,7 +414,7 @@ public final class NodePoolAutoscaler {
     private boolean booked(PoolNode n) {
         ProvisioningRequest r = n.request;
         return r != null && !r.withdrawn() && !r.bookingExpired() && time.nowMillis() < n.bookedUntilMillis
-                && !engine.isAdmitted(r.workload());
+                && !cluster.isAdmitted(r.workload());
     }
 
     private void scaleDown(PoolNode n) {
@@ -443,7 +428,7 @@ public final class NodePoolAutoscaler {
     }
 
     private void remove(PoolNode n, String why) {
-        engine.removeNode(n.name());
+        cluster.removeNode(n.name());
         n.removedAtMillis = time.nowMillis();
         timeline.add(time.nowMillis(), "Node/" + n.name(), "Normal", "NodeRemoved",
                 "pool " + n.pool + " removes the node: " + why);

@@ -18,7 +18,6 @@ import dev.muster.sim.autoscaler.NodePoolAutoscaler;
 import dev.muster.sim.report.Report;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,8 +26,7 @@ import java.util.Optional;
  * Kueue's ProvisioningRequest admission check controller ({@value AdmissionCheck#PROVISIONING_CONTROLLER})
  * in the virtual cluster: the core's {@link ProvisioningCheckRunner} decides, and this adapter is
  * its capacity port: requests go to the {@link NodePoolAutoscaler}, whose conditions come back to
- * the runner; the check's states go to the engine (a Ready check binds the pods to the nodes made
- * for the request), with an event on the workload's timeline.
+ * the runner; the check's states go to the engine, with an event on the workload's timeline.
  */
 public final class ProvisioningCheckController implements CapacityPort {
 
@@ -129,11 +127,11 @@ public final class ProvisioningCheckController implements CapacityPort {
         switch (update) {
             case CheckUpdate.Pending p -> messages.waiting(key, p.message());
             case CheckUpdate.Ready r -> {
+                // Kueue's pod set updates for a provisioned request are annotations that let the pods
+                // consume the booked capacity, not a node selector: placement chooses among all nodes,
+                // as the operator's does.
                 note(r, r.message());
-                Map<String, Map<String, String>> selectors = new LinkedHashMap<>();
-                r.request().ifPresent(request -> request.podSetNames().forEach(podSet ->
-                        selectors.put(podSet, Map.of(NodePoolAutoscaler.REQUEST_LABEL, request.name()))));
-                engine.updateCheck(key, check, CheckState.READY, r.message(), 0, selectors);
+                engine.updateCheck(key, check, CheckState.READY, r.message(), 0);
             }
             case CheckUpdate.Retry r -> {
                 note(r, r.message() + "; a new request in " + Timeline.duration(r.backoffMillis()));

@@ -29,7 +29,7 @@ public final class ProvisioningRequest {
      * @param owner   the user's object that owns the workload ({@code namespace/name}), as the report names it
      * @param podSets the pods of the request's pod sets, as placement sees them
      */
-    ProvisioningRequest(CapacityRequest request, String owner, List<GangPlacer.PodGroup> podSets, Timeline timeline) {
+    public ProvisioningRequest(CapacityRequest request, String owner, List<GangPlacer.PodGroup> podSets, Timeline timeline) {
         this.request = request;
         this.owner = owner;
         this.podSets = List.copyOf(podSets);
@@ -88,7 +88,8 @@ public final class ProvisioningRequest {
         timeline.add(nowMillis, eventObject(), "Normal", ProvisioningRequestEvents.CREATED, what);
     }
 
-    void withdraw() {
+    /** Kueue deleted it. */
+    public void withdraw() {
         withdrawn = true;
     }
 

@@ -26,7 +26,7 @@ record ProvisioningRequestWriter(ClusterWriter writer, List<ProvisioningChecks.P
 
     /** The PodTemplate of a request's pod set, as Kueue names it. */
     static String templateName(String request, String podSet) {
-        return "ppt-" + request + "-" + podSet;
+        return dev.muster.core.checks.RequestNames.limit("ppt-" + request + "-" + podSet);
     }
 
     @Override

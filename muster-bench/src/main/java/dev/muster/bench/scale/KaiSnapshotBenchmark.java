@@ -29,8 +29,8 @@ public final class KaiSnapshotBenchmark {
     }
 
     /** What one snapshot cost. */
-    record Measured(KaiSnapshot snapshot, long buildNanos, long fullCycleNanos, int admitted, long afterFinishNanos,
-            long idleCycleNanos, long heapAfterBuild, long heapAfterCycles) {
+    record Measured(KaiSnapshot snapshot, Stopwatch.Lap build, Stopwatch.Lap fullCycle, int admitted,
+            Stopwatch.Lap afterFinish, Stopwatch.Lap idleCycle, long heapAfterBuild, long heapAfterCycles) {
     }
 
     static String usage() {
@@ -115,29 +115,29 @@ public final class KaiSnapshotBenchmark {
     }
 
     static Measured measure(KaiSnapshot s) {
-        long t0 = System.nanoTime();
+        Stopwatch building = Stopwatch.start();
         Engine engine = s.build();
-        long built = System.nanoTime();
+        Stopwatch.Lap build = building.lap();
         long heapAfterBuild = heapInUse();
 
-        long c0 = System.nanoTime();
+        Stopwatch fullCycle = Stopwatch.start();
         List<Decision> full = engine.schedule(1_000);
-        long fullCycle = System.nanoTime() - c0;
+        Stopwatch.Lap full1 = fullCycle.lap();
         int admitted = (int) full.stream().filter(d -> d instanceof Decision.Admit).count();
 
         // pod 0 holds a whole GPU on the first node: it finishes, and its room is free again
-        long f0 = System.nanoTime();
+        Stopwatch afterFinish = Stopwatch.start();
         if (s.runningPods() > 0) {
             engine.remove(KaiSnapshot.runningKey(0));
         }
         engine.schedule(2_000);
-        long afterFinish = System.nanoTime() - f0;
+        Stopwatch.Lap finished = afterFinish.lap();
 
-        long i0 = System.nanoTime();
+        Stopwatch idleCycle = Stopwatch.start();
         engine.schedule(3_000);
-        long idle = System.nanoTime() - i0;
+        Stopwatch.Lap idle = idleCycle.lap();
         long heapAfterCycles = heapInUse();
-        return new Measured(s, built - t0, fullCycle, admitted, afterFinish, idle, heapAfterBuild, heapAfterCycles);
+        return new Measured(s, build, full1, admitted, finished, idle, heapAfterBuild, heapAfterCycles);
     }
 
     private static long heapInUse() {
@@ -161,8 +161,8 @@ public final class KaiSnapshotBenchmark {
     private static String[] row(Measured m) {
         return new String[] {String.format(Locale.ROOT, "%,d", m.snapshot().nodes()),
             String.format(Locale.ROOT, "%,d", m.snapshot().runningPods()),
-            String.format(Locale.ROOT, "%,d", m.snapshot().pendingGangs()), ms(m.buildNanos()), ms(m.fullCycleNanos()),
-            String.format(Locale.ROOT, "%,d", m.admitted()), ms(m.afterFinishNanos()), ms(m.idleCycleNanos()),
+            String.format(Locale.ROOT, "%,d", m.snapshot().pendingGangs()), ms(m.build()), ms(m.fullCycle()),
+            String.format(Locale.ROOT, "%,d", m.admitted()), ms(m.afterFinish()), ms(m.idleCycle()),
             mb(m.heapAfterBuild()), mb(m.heapAfterCycles())};
     }
 
@@ -170,10 +170,12 @@ public final class KaiSnapshotBenchmark {
         out.println("  FULL CYCLE: the first schedule() after building (every pending gang considered); ADMITTED: its admissions.");
         out.println("  AFTER 1 FINISHES: remove() of a running 1-GPU pod and the next schedule(); IDLE CYCLE: a schedule() with nothing changed.");
         out.println("  HEAP: in use after a GC, once the snapshot is built and after the three cycles.");
+        out.println("  Times: wall (cpu time of the benchmark's thread); on a shared machine the wall time includes waiting for a cpu.");
     }
 
-    private static String ms(long nanos) {
-        return String.format(Locale.ROOT, "%,.1f ms", nanos / 1e6);
+    /** Wall time, and in parentheses the thread's cpu time. */
+    private static String ms(Stopwatch.Lap lap) {
+        return String.format(Locale.ROOT, "%,.1f (%,.1f) ms", lap.wallNanos() / 1e6, lap.cpuNanos() / 1e6);
     }
 
     private static String mb(long bytes) {

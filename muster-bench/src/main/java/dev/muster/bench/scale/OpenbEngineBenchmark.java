@@ -80,9 +80,9 @@ public final class OpenbEngineBenchmark {
         out.println();
         List<String[]> perRun = new ArrayList<>();
         perRun.add(new String[] {"LIST", "SEED", "NODES", "PODS", "ADMITTED", "PENDING", "ALLOC@130%", "ALLOC END",
-            "LOAD", "SIMULATE", "WALL"});
+            "LOAD", "SIMULATE", "WALL", "CPU"});
         List<String[]> perList = new ArrayList<>();
-        perList.add(new String[] {"LIST", "MEASURED", "FGD PUBLISHED", "DIFF", "WALL/SEED", "MAX WALL"});
+        perList.add(new String[] {"LIST", "MEASURED", "FGD PUBLISHED", "DIFF", "WALL/SEED", "MAX WALL", "CPU/SEED"});
         for (int l = 0; l < lists.size(); l++) {
             String list = lists.get(l);
             List<OpenbPod> pods = OpenbCsv.readPods(OpenbCsv.podList(data, list));
@@ -96,8 +96,8 @@ public final class OpenbEngineBenchmark {
                 OpenbThroughEngine.Run run = OpenbThroughEngine.run(OpenbSample.of(list, nodes, pods, firstSeed + s, scale));
                 runs.add(run);
                 perRun.add(row(run));
-                out.printf(Locale.ROOT, "  %s seed %d: %.2f %% in %,.0f ms%n", list, firstSeed + s,
-                        run.allocation().allocationAtFinal(), run.wallNanos() / 1e6);
+                out.printf(Locale.ROOT, "  %s seed %d: %.2f %% in %,.0f ms (cpu %,.0f ms)%n", list, firstSeed + s,
+                        run.allocation().allocationAtFinal(), run.wallNanos() / 1e6, run.cpuNanos() / 1e6);
             }
             perList.add(summary(list, runs, published, scale));
         }
@@ -107,7 +107,8 @@ public final class OpenbEngineBenchmark {
         out.println();
         out.println("Per list: GPU allocation at 130 % arrival, mean ± std over seeds, beside FGD's published mean");
         PlacementBenchmark.Table.print(out, perList);
-        out.println("  WALL: loading the manifests + the simulation to its end (the report included), one JVM, in sequence.");
+        out.println("  WALL: loading the manifests + the simulation to its end (the report included), one JVM, in sequence;");
+        out.println("  CPU: the same, cpu time of the benchmark's thread (on a shared machine the wall time includes waiting for a cpu).");
         return 0;
     }
 
@@ -117,8 +118,8 @@ public final class OpenbEngineBenchmark {
             String.format(Locale.ROOT, "%,d", r.sample().nodes().size()), String.format(Locale.ROOT, "%,d", a.pods()),
             String.format(Locale.ROOT, "%,d", a.placed()), String.format(Locale.ROOT, "%,d", a.pending()),
             String.format(Locale.ROOT, "%.2f %%", a.allocationAtFinal()),
-            String.format(Locale.ROOT, "%.2f %%", a.allocationAtEnd()), ms(r.loadNanos()), ms(r.simulateNanos()),
-            ms(r.wallNanos())};
+            String.format(Locale.ROOT, "%.2f %%", a.allocationAtEnd()), ms(r.load().wallNanos()),
+            ms(r.simulate().wallNanos()), ms(r.wallNanos()), ms(r.cpuNanos())};
     }
 
     private static String[] summary(String list, List<OpenbThroughEngine.Run> runs, PublishedResults published,
@@ -131,7 +132,8 @@ public final class OpenbEngineBenchmark {
             fgd.isPresent() ? String.format(Locale.ROOT, "%.2f %%", fgd.getAsDouble()) : "-",
             fgd.isPresent() ? String.format(Locale.ROOT, "%+.2f", mean - fgd.getAsDouble()) : "-",
             String.format(Locale.ROOT, "%,.0f ms", Stats.mean(wall)),
-            String.format(Locale.ROOT, "%,.0f ms", java.util.Arrays.stream(wall).max().orElse(0))};
+            String.format(Locale.ROOT, "%,.0f ms", java.util.Arrays.stream(wall).max().orElse(0)),
+            String.format(Locale.ROOT, "%,.0f ms", runs.stream().mapToDouble(r -> r.cpuNanos() / 1e6).average().orElse(0))};
     }
 
     private static String ms(long nanos) {

@@ -26,14 +26,18 @@ public final class OpenbThroughEngine {
     /**
      * The outcome of one run.
      *
-     * @param loadNanos     reading and checking the manifests
-     * @param simulateNanos the simulation to its end, report included
+     * @param load     reading and checking the manifests
+     * @param simulate the simulation to its end, report included
      */
-    public record Run(OpenbSample sample, Report report, ReportAllocation allocation, long loadNanos,
-            long simulateNanos) {
+    public record Run(OpenbSample sample, Report report, ReportAllocation allocation, Stopwatch.Lap load,
+            Stopwatch.Lap simulate) {
 
         public long wallNanos() {
-            return loadNanos + simulateNanos;
+            return load.wallNanos() + simulate.wallNanos();
+        }
+
+        public long cpuNanos() {
+            return load.cpuNanos() + simulate.cpuNanos();
         }
     }
 
@@ -58,18 +62,19 @@ public final class OpenbThroughEngine {
 
     /** Runs the scenario {@code dir} that {@code sample} was written to. */
     public static Run run(OpenbSample sample, Path dir) {
-        long start = System.nanoTime();
+        Stopwatch loading = Stopwatch.start();
         Scenario scenario;
         try {
             scenario = ScenarioLoader.load(List.of(dir), ScenarioLoader.DEFAULT_SEED);
         } catch (ManifestException e) {
             throw new IllegalStateException("the generated scenario does not load: " + e.errors(), e);
         }
-        long loaded = System.nanoTime();
+        Stopwatch.Lap load = loading.lap();
+        Stopwatch simulating = Stopwatch.start();
         Report report = Simulation.run(scenario, SimulationOptions.DEFAULTS);
-        long simulated = System.nanoTime();
+        Stopwatch.Lap simulate = simulating.lap();
         ReportAllocation allocation = ReportAllocation.of(ScenarioArrivals.of(sample), ReportAllocation.workloads(report));
-        return new Run(sample, report, allocation, loaded - start, simulated - loaded);
+        return new Run(sample, report, allocation, load, simulate);
     }
 
     private static void delete(Path dir) {

@@ -15,6 +15,7 @@ import dev.muster.core.placement.PodPlacement;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.queue.PodSetAssignment;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -167,7 +168,7 @@ public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
     }
 
     private static ResourceList requests(int cpus, int gib, long gpuMilli) {
-        Map<String, Quantity> r = new java.util.HashMap<>(Map.of("cpu", Quantity.ofUnits(cpus),
+        Map<String, Quantity> r = new HashMap<>(Map.of("cpu", Quantity.ofUnits(cpus),
                 "memory", Quantity.ofUnits(gib * 1024L * 1024 * 1024)));
         if (gpuMilli > 0) {
             r.put(GPU, Quantity.ofMilli(gpuMilli));

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -132,7 +133,7 @@ public final class OpenbEngineBenchmark {
             fgd.isPresent() ? String.format(Locale.ROOT, "%.2f %%", fgd.getAsDouble()) : "-",
             fgd.isPresent() ? String.format(Locale.ROOT, "%+.2f", mean - fgd.getAsDouble()) : "-",
             String.format(Locale.ROOT, "%,.0f ms", Stats.mean(wall)),
-            String.format(Locale.ROOT, "%,.0f ms", java.util.Arrays.stream(wall).max().orElse(0)),
+            String.format(Locale.ROOT, "%,.0f ms", Arrays.stream(wall).max().orElse(0)),
             String.format(Locale.ROOT, "%,.0f ms", runs.stream().mapToDouble(r -> r.cpuNanos() / 1e6).average().orElse(0))};
     }
 

@@ -1,5 +1,6 @@
 package dev.muster.bench.scale;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +25,7 @@ final class Options {
 
     static Options parse(String[] args, Set<String> known) {
         Map<String, String> values = new HashMap<>();
-        List<String> positional = new java.util.ArrayList<>();
+        List<String> positional = new ArrayList<>();
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -71,7 +72,7 @@ final class Options {
             return orElse;
         }
         try {
-            long n = Long.parseLong(v.replace("_", "").replace(",", ""));
+            long n = Long.parseLong(v.replace("_", ""));
             if (n < min) {
                 throw new IllegalArgumentException(option + " must be at least " + min);
             }

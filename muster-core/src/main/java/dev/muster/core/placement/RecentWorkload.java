@@ -11,11 +11,11 @@ import java.util.Map;
  * it from the recent workload. Pods are counted as they arrive (a gang of eight counts eight) and the
  * oldest leave the window as new ones come, so the profile follows a changing mix.
  *
- * <p>Counts change with each arrival in constant time. The profile is worked out from them only now
- * and then ({@link #profile}): while the window fills, whenever it has doubled since the last
- * profile; once full, after half of it has been replaced, and kept only if the mix moved. A new
- * profile makes placement weigh every node afresh, so it should change only when the mix did; the
- * same arrivals give the same profiles.
+ * <p>Counts change with each arrival in constant (amortised) time. The profile is worked out from
+ * them only now and then ({@link #profile}): while the window fills, whenever it has doubled since
+ * the last profile; once full, after half of it has been replaced, and kept only if the mix moved.
+ * A new profile makes placement weigh every node afresh, so it should change only when the mix did;
+ * the same arrivals give the same profiles.
  */
 public final class RecentWorkload {
 

@@ -1,18 +1,20 @@
 package dev.muster.api.scenario;
 
 import dev.muster.api.manifest.Field;
-import java.time.Duration;
 import dev.muster.core.placement.PlacementPolicy;
+import dev.muster.core.placement.PlacementPolicy.Strategy;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Reads Muster's own Configuration ({@link MusterSettings}); every field is checked, none is ignored. */
 final class MusterConfigurationReader {
 
-    private static PlacementPolicy.Strategy strategy(Field f, PlacementPolicy.Strategy fallback) {
-        return f.oneOf("binpack", "spread")
-                .map(v -> v.equals("spread") ? PlacementPolicy.Strategy.SPREAD : PlacementPolicy.Strategy.BINPACK)
-                .orElse(fallback);
-    }
+    /** {@code placement.gpu}'s value for the fragmentation gradient against the workload learnt from recent pods. */
+    static final String FRAGMENTATION = "fragmentation";
+
+    /** The largest {@code placement.recentPods}: the window keeps one entry per arrival. */
+    static final int MAX_RECENT_PODS = 1_000_000;
 
     private MusterConfigurationReader() {
     }
@@ -31,10 +33,41 @@ final class MusterConfigurationReader {
         PlacementPolicy placement = PlacementPolicy.DEFAULT;
         Field p = root.get("placement");
         if (p.isPresent() && p.requireObject()) {
-            p.rejectUnknownFields(List.of("gpu", "cpu", "fragmentationAware"));
-            placement = new PlacementPolicy(strategy(p.get("gpu"), placement.gpu()), strategy(p.get("cpu"), placement.cpu()),
-                    p.get("fragmentationAware").bool(placement.fragmentationAware()));
+            placement = placement(p);
         }
         return new MusterSettings(grace, placement);
+    }
+
+    private static PlacementPolicy placement(Field p) {
+        p.rejectUnknownFields(List.of("gpu", "cpu", "fragmentationAware", "recentPods"));
+        PlacementPolicy defaults = PlacementPolicy.DEFAULT;
+        Optional<String> gpu = p.get("gpu").oneOf("binpack", "spread", FRAGMENTATION);
+        Strategy cpu = strategy(p.get("cpu"), defaults.cpu());
+        Field aware = p.get("fragmentationAware");
+        Field recent = p.get("recentPods");
+        if (gpu.isPresent() && gpu.get().equals(FRAGMENTATION)) {
+            if (!aware.bool(true)) {
+                aware.error("must not be false with gpu: fragmentation, which is fragmentation-aware");
+            }
+            return PlacementPolicy.fragmentation(cpu, recentPods(recent));
+        }
+        if (recent.isPresent()) {
+            recent.error("applies only to gpu: fragmentation (the workload it learns is what that strategy keeps room for)");
+        }
+        Strategy gpuStrategy = gpu.map(v -> v.equals("spread") ? Strategy.SPREAD : Strategy.BINPACK).orElse(defaults.gpu());
+        return new PlacementPolicy(gpuStrategy, cpu, aware.bool(defaults.fragmentationAware()));
+    }
+
+    private static Strategy strategy(Field f, Strategy fallback) {
+        return f.oneOf("binpack", "spread").map(v -> v.equals("spread") ? Strategy.SPREAD : Strategy.BINPACK).orElse(fallback);
+    }
+
+    private static int recentPods(Field f) {
+        Optional<Integer> pods = f.int32();
+        if (pods.isPresent() && (pods.get() < 1 || pods.get() > MAX_RECENT_PODS)) {
+            f.error("must be between 1 and " + MAX_RECENT_PODS + ", not " + pods.get());
+            return PlacementPolicy.DEFAULT_RECENT_PODS;
+        }
+        return pods.orElse(PlacementPolicy.DEFAULT_RECENT_PODS);
     }
 }

@@ -12,9 +12,10 @@ import java.time.Duration;
  * kai:
  *   staleGangGracePeriod: 60s   # KAI's --default-staleness-grace-period; negative: never evict
  * placement:
- *   gpu: binpack                # or spread (KAI's placementStrategy.gpu)
+ *   gpu: binpack                # or spread (KAI's placementStrategy.gpu), or fragmentation (below)
  *   cpu: binpack                # or spread (KAI's placementStrategy.cpu)
  *   fragmentationAware: true    # keep whole GPUs whole for the whole-GPU pods that follow
+ *   recentPods: 2048            # gpu: fragmentation only: the arrivals it learns the workload from
  * </pre>
  *
  * @param staleGangGracePeriod how long a gang in a KAI queue may run below its minimum before it

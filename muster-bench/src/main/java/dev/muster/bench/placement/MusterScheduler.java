@@ -8,6 +8,7 @@ import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.placement.PlacementPolicy;
 import dev.muster.core.placement.PodShape;
+import dev.muster.core.placement.WorkloadProfile;
 import dev.muster.core.quantity.Quantity;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,11 @@ public final class MusterScheduler {
         List<LabelSelector> affinity = p.gpuSpec().isEmpty() ? List.of()
                 : List.of(LabelSelector.of(Map.of(), List.of(new LabelSelector.Requirement(GPU_MODEL_LABEL, "In", p.gpuSpec()))));
         return new PodShape(requests, gpu, Map.of(), affinity, List.of());
+    }
+
+    /** From now on, places for this expected workload (see {@link GangPlacer#expect}). */
+    public void expect(WorkloadProfile workload) {
+        placer.expect(workload);
     }
 
     /** Places the pod; returns its node, or null when no node can take it. */

@@ -2,6 +2,7 @@ package dev.muster.bench.placement;
 
 import dev.muster.core.placement.PlacementPolicy;
 import dev.muster.core.placement.PodShape;
+import dev.muster.core.placement.RecentWorkload;
 import dev.muster.core.placement.WorkloadProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -92,7 +93,12 @@ public final class PlacementExperiment {
         }
         long start = System.nanoTime();
         MusterScheduler scheduler = new MusterScheduler(nodes, ranks, placement);
+        RecentWorkload recent = placement.learnsWorkload() ? new RecentWorkload(placement.recentPods()) : null;
         for (int i = 0; i < arrivals.size(); i++) {
+            if (recent != null) { // as the engine learns it: each pod is seen as it arrives, before it is placed
+                recent.arrived(shapes.get(i), 1);
+                scheduler.expect(recent.profile());
+            }
             curve.arrived(arrivals.get(i).totalGpuMilli(), scheduler.place(shapes.get(i)) != null);
         }
         return System.nanoTime() - start;

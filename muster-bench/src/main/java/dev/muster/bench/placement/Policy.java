@@ -23,6 +23,12 @@ public enum Policy {
     MUSTER_BINPACK_FRAG("Muster-binpack-frag", PlacementPolicy.DEFAULT, false),
     /** The default policy given the pod list's workload profile, the input FGD gets. */
     MUSTER_FRAG_PROFILE("Muster-frag-profile", PlacementPolicy.DEFAULT, true),
+    /**
+     * {@code placement.gpu: fragmentation}: the workload learnt from the last 2,048 arrivals, as the
+     * engine learns it (nothing handed over).
+     */
+    MUSTER_FRAG_RECENT("Muster-frag-recent",
+            PlacementPolicy.fragmentation(Strategy.BINPACK, PlacementPolicy.DEFAULT_RECENT_PODS), false),
     MUSTER_SPREAD("Muster-spread", new PlacementPolicy(Strategy.SPREAD, Strategy.SPREAD, false), false);
 
     private final String label;

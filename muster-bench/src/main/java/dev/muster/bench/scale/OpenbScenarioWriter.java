@@ -16,6 +16,9 @@ import java.util.Locale;
  * Writes an {@link OpenbSample} as a KAI-dialect scenario directory for {@code muster simulate}:
  *
  * <ul>
+ *   <li>{@code 0-muster.yaml}: Muster's Configuration with {@code placement.gpu: fragmentation}, the
+ *       placement that learns the workload from the pods arriving (FGD's idea; KAI's {@code binpack},
+ *       the default, contradicts it on small clusters, so a scenario asks for it);
  *   <li>{@code 1-queues.yaml}: a KAI parent queue {@value #PARENT_QUEUE} and its leaf {@value #QUEUE},
  *       every quota and limit -1 (unlimited), so that quota never stops a pod: placement is what is measured;
  *   <li>{@code 2-nodes.yaml}: one Node per openb GPU node, named with its per-seed rank prefix, labelled
@@ -34,6 +37,13 @@ public final class OpenbScenarioWriter {
     public static final String QUEUE = "openb";
     public static final String ARRIVALS = "arrivals.csv";
     public static final String PROPERTIES = "scenario.properties";
+    /** Muster's Configuration of the scenario: placement by the workload learnt from recent arrivals. */
+    static final String MUSTER_CONFIGURATION = """
+            apiVersion: config.muster.dev/v1alpha1
+            kind: Configuration
+            placement:
+              gpu: fragmentation
+            """;
     /** Milliseconds between two arrivals. */
     public static final long ARRIVAL_GAP_MILLIS = 1;
 
@@ -43,6 +53,7 @@ public final class OpenbScenarioWriter {
     public static void write(OpenbSample sample, Path dir) {
         try {
             Files.createDirectories(dir);
+            writeFile(dir.resolve("0-muster.yaml"), w -> w.write(MUSTER_CONFIGURATION));
             writeFile(dir.resolve("1-queues.yaml"), w -> queues(w));
             writeFile(dir.resolve("2-nodes.yaml"), w -> nodes(w, sample));
             writeFile(dir.resolve("3-pods.yaml"), w -> pods(w, sample));

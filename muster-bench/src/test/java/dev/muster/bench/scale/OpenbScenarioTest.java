@@ -53,6 +53,8 @@ class OpenbScenarioTest {
                 .containsExactlyElementsOf(sample.nodes().stream().map(OpenbSample.RankedNode::name).toList());
         assertThat(scenario.kaiQueues()).extracting(q -> q.name())
                 .containsExactly(OpenbScenarioWriter.PARENT_QUEUE, OpenbScenarioWriter.QUEUE);
+        assertThat(scenario.musterSettings().placement().learnsWorkload())
+                .as("placement.gpu: fragmentation, what openb needs").isTrue();
 
         assertThat(scenario.workloads()).hasSameSizeAs(sample.arrivals());
         for (int i = 0; i < sample.arrivals().size(); i++) {

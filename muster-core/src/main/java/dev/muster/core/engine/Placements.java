@@ -7,17 +7,15 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PlacementHints;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceFlavorSpec;
-import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Toleration;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.GangPlacer;
-import dev.muster.core.placement.GpuRequest;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.placement.PlacementPolicy;
 import dev.muster.core.placement.PodPlacement;
 import dev.muster.core.placement.PodShape;
-import dev.muster.core.quantity.Quantity;
+import dev.muster.core.placement.RecentWorkload;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -36,6 +34,8 @@ final class Placements {
     private final Map<String, NodeState> nodes = new TreeMap<>();
     private final Map<String, ResourceFlavorSpec> flavors = new HashMap<>();
     private final GangPlacer placer;
+    /** The pods seen arriving, for a policy that learns the workload to keep room for; null otherwise. */
+    private final RecentWorkload recent;
     private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
     private final Map<ObjectKey, List<PodPlacement>> pods = new HashMap<>();
     /** Node selectors an admission check added to pod sets (a provisioning request's nodes), by workload. */
@@ -50,7 +50,25 @@ final class Placements {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
         flavorSpecs.forEach(f -> flavors.put(f.name(), f));
         this.placer = new GangPlacer(policy);
+        this.recent = policy.learnsWorkload() ? new RecentWorkload(policy.recentPods()) : null;
         this.active = !nodes.isEmpty();
+    }
+
+    /** A workload arrived: its pods join the recent workload placement keeps room for. */
+    void arrived(Workload wl) {
+        if (recent != null) {
+            for (PodSet ps : wl.podSets()) {
+                recent.arrived(PodShape.of(ps), ps.count());
+            }
+        }
+    }
+
+    /** The placer, expecting the recent workload when the policy learns it. */
+    private GangPlacer placer() {
+        if (recent != null) {
+            placer.expect(recent.profile());
+        }
+        return placer;
     }
 
     /** Whether placement takes part in admission: when the cluster's nodes are known, even if there are none yet. */
@@ -168,7 +186,7 @@ final class Placements {
         }
         String reason = null;
         if (!missing.isEmpty()) {
-            GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), missing);
+            GangPlacer.Result r = placer().place(List.copyOf(nodes.values()), missing);
             if (r instanceof GangPlacer.Result.Placed p) {
                 for (int k = 0; k < p.pods().size(); k++) {
                     PodPlacement pp = p.pods().get(k);
@@ -198,7 +216,7 @@ final class Placements {
         if (placedElsewhere.contains(wl.key())) {
             return null;
         }
-        GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
+        GangPlacer.Result r = placer().place(List.copyOf(nodes.values()), groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));
@@ -235,7 +253,7 @@ final class Placements {
                 }
             }
         });
-        GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
+        GangPlacer.Result r = placer().place(List.copyOf(nodes.values()), groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
         }
@@ -252,7 +270,7 @@ final class Placements {
     boolean placeableWith(List<GangPlacer.PodGroup> groups, List<NodeSpec> extra) {
         List<NodeState> all = new ArrayList<>(nodes.values());
         extra.forEach(n -> all.add(new NodeState(n)));
-        GangPlacer.Result r = placer.place(all, groups);
+        GangPlacer.Result r = placer().place(all, groups);
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
             return true;
@@ -322,7 +340,7 @@ final class Placements {
                 }
             }
         }
-        GangPlacer.Result extra = placer.place(List.copyOf(nodes.values()), more);
+        GangPlacer.Result extra = placer().place(List.copyOf(nodes.values()), more);
         if (!(extra instanceof GangPlacer.Result.Placed p)) {
             return false;
         }
@@ -373,13 +391,6 @@ final class Placements {
                 tolerations.addAll(f.tolerations());
             }
         }
-        long gpuMilli = ps.perPod().get(NodeSpec.GPU).milli();
-        GpuRequest gpu = h.gpuFractionMilli() > 0 ? new GpuRequest.Fraction(h.gpuFractionMilli())
-                : h.gpuMemoryMiB() > 0 ? new GpuRequest.Memory(h.gpuMemoryMiB())
-                : gpuMilli >= 1000 ? new GpuRequest.Whole((int) (gpuMilli / 1000))
-                : gpuMilli > 0 ? new GpuRequest.Fraction(gpuMilli) : GpuRequest.NONE;
-        Map<String, Quantity> rest = new TreeMap<>(ps.perPod().amounts());
-        rest.remove(NodeSpec.GPU);
-        return new PodShape(new ResourceList(rest), gpu, selector, h.requiredAffinity(), tolerations);
+        return PodShape.of(ps, selector, tolerations);
     }
 }

@@ -49,11 +49,13 @@ final class WorkloadIntake {
         parts.book().track(wl.key());
         switch (resolution) {
             case QueueResolution.Queued q -> {
+                parts.placements().arrived(wl);
                 parts.book().queueIn(wl.key(), q.clusterQueue());
                 q.clusterQueue().enqueue(wl);
                 parts.triggers().markDirty(q.clusterQueue());
             }
             case QueueResolution.Parked p -> {
+                parts.placements().arrived(wl);
                 parts.book().queueIn(wl.key(), p.clusterQueue());
                 p.clusterQueue().park(wl.key());
                 parts.book().reportLater(wl.key(), p.reason());

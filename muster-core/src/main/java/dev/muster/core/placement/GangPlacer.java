@@ -38,6 +38,14 @@ public final class GangPlacer {
         this.scorer = new NodeScorer(policy);
     }
 
+    /**
+     * The workload to keep room for from now on, for a fragmentation-aware policy: the engine's
+     * recent pods ({@link RecentWorkload}). Nothing changes when it is the profile already expected.
+     */
+    public void expect(WorkloadProfile workload) {
+        scorer.expect(workload);
+    }
+
     /** Which of {@code nodes} (by position, checked by identity) admit a pod shape. */
     private record Admission(NodeState[] nodes, boolean[] admitted) {
 

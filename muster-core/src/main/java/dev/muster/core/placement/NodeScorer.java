@@ -14,12 +14,24 @@ final class NodeScorer {
     private static final String CPU = "cpu";
 
     private final PlacementPolicy policy;
-    private final FragmentationMeasure gradient;
+    private WorkloadProfile expected = WorkloadProfile.NONE;
+    private FragmentationMeasure gradient;
 
     NodeScorer(PlacementPolicy policy) {
         this.policy = policy;
-        this.gradient = policy.fragmentationAware() && !policy.workload().isEmpty()
-                ? new FragmentationMeasure(policy.workload()) : null;
+        expect(policy.workload());
+    }
+
+    /**
+     * From now on, scores against {@code workload} (when fragmentation-aware; a profile without
+     * GPU pods leaves the simpler rules). A new profile starts a new measure, whose memos are empty.
+     */
+    void expect(WorkloadProfile workload) {
+        if (workload == expected || workload.equals(expected)) {
+            return;
+        }
+        expected = workload;
+        gradient = policy.fragmentationAware() && workload.usesGpu() ? new FragmentationMeasure(workload) : null;
     }
 
     /** The device chooser that goes with these scores: a fragmentation-aware one shares the measure. */

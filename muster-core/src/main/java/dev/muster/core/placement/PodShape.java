@@ -1,10 +1,14 @@
 package dev.muster.core.placement;
 
 import dev.muster.core.model.LabelSelector;
+import dev.muster.core.model.PlacementHints;
+import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Toleration;
+import dev.muster.core.quantity.Quantity;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a pod needs from a node: its requests other than GPUs, its GPU request, and where it may go.
@@ -24,5 +28,27 @@ public record PodShape(ResourceList requests, GpuRequest gpu, Map<String, String
 
     public static PodShape of(ResourceList requests, GpuRequest gpu) {
         return new PodShape(requests, gpu, Map.of(), List.of(), List.of());
+    }
+
+    /**
+     * A pod of the set: its requests but GPUs, its GPU request (KAI's gpu-fraction or gpu-memory
+     * annotation, else whole devices, else a fraction of one), its required affinity, and where it
+     * may go by {@code nodeSelector} and {@code tolerations} (its own, with those of its flavors).
+     */
+    public static PodShape of(PodSet ps, Map<String, String> nodeSelector, List<Toleration> tolerations) {
+        PlacementHints h = ps.hints();
+        long gpuMilli = ps.perPod().get(NodeSpec.GPU).milli();
+        GpuRequest gpu = h.gpuFractionMilli() > 0 ? new GpuRequest.Fraction(h.gpuFractionMilli())
+                : h.gpuMemoryMiB() > 0 ? new GpuRequest.Memory(h.gpuMemoryMiB())
+                : gpuMilli >= 1000 ? new GpuRequest.Whole((int) (gpuMilli / 1000))
+                : gpuMilli > 0 ? new GpuRequest.Fraction(gpuMilli) : GpuRequest.NONE;
+        Map<String, Quantity> rest = new TreeMap<>(ps.perPod().amounts());
+        rest.remove(NodeSpec.GPU);
+        return new PodShape(new ResourceList(rest), gpu, nodeSelector, h.requiredAffinity(), tolerations);
+    }
+
+    /** A pod of the set as it asks to be placed, before a flavor adds labels and tolerations. */
+    public static PodShape of(PodSet ps) {
+        return of(ps, ps.hints().nodeSelector(), ps.hints().tolerations());
     }
 }

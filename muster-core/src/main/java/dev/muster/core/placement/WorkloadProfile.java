@@ -48,20 +48,54 @@ public final class WorkloadProfile {
      * that rare shapes do not slow the measure down; ties keep the earlier kind.
      */
     public static WorkloadProfile ofPods(Collection<PodShape> pods, double coverage) {
-        Map<PodShape, Integer> counts = new LinkedHashMap<>();
-        pods.forEach(p -> counts.merge(p, 1, Integer::sum));
-        List<Map.Entry<PodShape, Integer>> byCount = new ArrayList<>(counts.entrySet());
-        byCount.sort(Comparator.comparingInt((Map.Entry<PodShape, Integer> e) -> e.getValue()).reversed());
+        Map<PodShape, Long> counts = new LinkedHashMap<>();
+        pods.forEach(p -> counts.merge(p, 1L, Long::sum));
+        return ofCounts(counts, coverage);
+    }
+
+    /**
+     * A profile from pods counted by shape: the most frequent shapes until they cover
+     * {@code coverage} of the pods, weighted by count; equal counts keep the map's order.
+     */
+    public static WorkloadProfile ofCounts(Map<PodShape, Long> counts, double coverage) {
+        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        List<Map.Entry<PodShape, Long>> byCount = new ArrayList<>(counts.entrySet());
+        byCount.sort(Comparator.comparingLong((Map.Entry<PodShape, Long> e) -> e.getValue()).reversed());
         Map<PodShape, Double> kept = new LinkedHashMap<>();
-        double covered = 0;
-        for (Map.Entry<PodShape, Integer> e : byCount) {
-            if (covered >= coverage * pods.size()) {
+        long covered = 0;
+        for (Map.Entry<PodShape, Long> e : byCount) {
+            if (covered >= coverage * total) {
                 break;
             }
             kept.put(e.getKey(), (double) e.getValue());
             covered += e.getValue();
         }
         return of(kept);
+    }
+
+    /**
+     * How far apart two profiles are: half the sum over kinds of the difference of their weights,
+     * the share of the workload that is of another kind (0 the same, 1 nothing in common).
+     */
+    public double distance(WorkloadProfile other) {
+        Map<PodShape, Double> diff = new LinkedHashMap<>(); // in order: the same sum every run
+        entries.forEach(e -> diff.merge(e.shape(), e.weight(), Double::sum));
+        other.entries.forEach(e -> diff.merge(e.shape(), -e.weight(), Double::sum));
+        double sum = 0;
+        for (double d : diff.values()) {
+            sum += Math.abs(d);
+        }
+        return sum / 2;
+    }
+
+    /** Whether some kind in the profile uses GPUs: only then has a GPU node's free GPU an expected use. */
+    public boolean usesGpu() {
+        for (Entry e : entries) {
+            if (!(e.shape().gpu() instanceof GpuRequest.None)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<Entry> entries() {

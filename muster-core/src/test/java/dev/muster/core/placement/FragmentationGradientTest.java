@@ -115,6 +115,23 @@ class FragmentationGradientTest {
     }
 
     @Test
+    void aPlacerToldAnotherExpectedWorkloadPlacesByItFromThenOn() {
+        // the same nodes and pod as above: expecting 8-GPU pods keeps big whole; expecting nothing
+        // with GPUs leaves the simple rules (bin-packing: the fuller small); expecting them again weighs afresh
+        WorkloadProfile gangs = profile(pod(1, new GpuRequest.Whole(1)), 0.5, pod(8, new GpuRequest.Whole(8)), 0.5);
+        GangPlacer placer = new GangPlacer(new PlacementPolicy(PlacementPolicy.Strategy.SPREAD, PlacementPolicy.Strategy.SPREAD, true));
+        List<NodeState> nodes = List.of(node("small", 16, 2), node("big", 64, 8));
+        PodShape one = pod(1, new GpuRequest.Whole(1));
+        assertThat(placer.best(nodes, one).name()).as("nothing expected yet: spread").isEqualTo("big");
+        placer.expect(gangs);
+        assertThat(placer.best(nodes, one).name()).isEqualTo("small");
+        placer.expect(profile(pod(2, GpuRequest.NONE), 1.0));
+        assertThat(placer.best(nodes, one).name()).as("no GPU pods expected: spread").isEqualTo("big");
+        placer.expect(profile(pod(1, new GpuRequest.Whole(1)), 0.5, pod(8, new GpuRequest.Whole(8)), 0.5));
+        assertThat(placer.best(nodes, one).name()).as("an equal profile again").isEqualTo("small");
+    }
+
+    @Test
     void gpuMemoryKindsAreTurnedIntoEachNodesFraction() {
         // expected: pods asking 8 GiB of a 16 GiB GPU, i.e. half of one. Devices have 1000 and 600 free and a
         // half arrives: either way two more halves fit, but on device 1 the 100 left is too small for one.

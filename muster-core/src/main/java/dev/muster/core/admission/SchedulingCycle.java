@@ -127,6 +127,19 @@ public final class SchedulingCycle {
         /** How many times quota was freed in the tree of {@code cq}; "does not fit" holds until it changes. */
         long freedVersion(ClusterQueueState cq);
 
+        /**
+         * Moves whenever something outside the pass may let a waiting workload of {@code cq}'s tree
+         * in, or change why it waits: quota or room freed there (as {@link #freedVersion}), the
+         * nodes changed or drained, a preemptor's held room let go.
+         */
+        long waitVersion(ClusterQueueState cq);
+
+        /**
+         * The workload was not tried again, as nothing it depends on changed since it was found to
+         * wait for {@code why}: reported only if it waited for something else meanwhile.
+         */
+        void stillWaiting(Workload wl, Pending why);
+
         /** The time of this pass (virtual or real milliseconds). */
         long nowMillis();
 

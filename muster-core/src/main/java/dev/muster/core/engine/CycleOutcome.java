@@ -208,6 +208,19 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
+    public long waitVersion(ClusterQueueState cq) {
+        // Each part only ever grows, so the sum moves exactly when one of them does.
+        return freedVersion(cq) + parts.placements().nodesVersion() + parts.preemptions().claimsEnded();
+    }
+
+    @Override
+    public void stillWaiting(Workload wl, Pending why) {
+        if (parts.book().waitsFor(wl.key(), why)) {
+            decisions.add(new Decision.Wait(wl.key(), why));
+        }
+    }
+
+    @Override
     public long freedVersion(ClusterQueueState cq) {
         return parts.triggers().freedVersion(cq.node().root());
     }

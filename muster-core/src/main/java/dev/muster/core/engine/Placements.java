@@ -34,6 +34,8 @@ import java.util.TreeMap;
 final class Placements {
 
     private final Map<String, NodeState> nodes = new TreeMap<>();
+    /** The nodes in name order, as placement walks them: rebuilt when a node joins, changes or leaves, not per attempt. */
+    private List<NodeState> nodeList = List.of();
     private final Map<String, ResourceFlavorSpec> flavors = new HashMap<>();
     private final GangPlacer placer;
     private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
@@ -45,12 +47,19 @@ final class Placements {
     private boolean active;
     /** Bumped whenever room appears (pods leave, a node joins): a gang that found no place can only find one after. */
     private long roomVersion;
+    /**
+     * Bumped whenever room appears or the nodes change in a way a placement's reason names (a node
+     * drained or removed): a failed placement is only tried again after it.
+     */
+    private long nodesVersion;
+    private final PlacementFailures failures = new PlacementFailures();
 
     Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
         flavorSpecs.forEach(f -> flavors.put(f.name(), f));
         this.placer = new GangPlacer(policy);
         this.active = !nodes.isEmpty();
+        this.nodeList = List.copyOf(nodes.values());
     }
 
     /** Whether placement takes part in admission: when the cluster's nodes are known, even if there are none yet. */
@@ -67,12 +76,24 @@ final class Placements {
             throw new IllegalArgumentException("node " + spec.name() + " already exists");
         }
         nodes.put(spec.name(), new NodeState(spec));
+        nodeList = List.copyOf(nodes.values());
         active = true;
+        roomAppeared();
+    }
+
+    /** Room appeared on the nodes: waiting gangs may fit now. */
+    private void roomAppeared() {
         roomVersion++;
+        nodesVersion++;
     }
 
     long roomVersion() {
         return roomVersion;
+    }
+
+    /** Moves whenever room appears or a node is drained or removed: what a failed placement's reason depends on. */
+    long nodesVersion() {
+        return nodesVersion;
     }
 
     /** Removes an empty node; a node that still holds pods is refused, as draining it is the adapter's job. */
@@ -89,6 +110,8 @@ final class Placements {
             }
         }
         nodes.remove(name);
+        nodeList = List.copyOf(nodes.values());
+        nodesVersion++; // no room appears, but reasons count the nodes
     }
 
     /**
@@ -115,7 +138,8 @@ final class Placements {
             }
         }
         nodes.put(spec.name(), fresh);
-        roomVersion++;
+        nodeList = List.copyOf(nodes.values());
+        roomAppeared();
     }
 
     boolean hasNode(String name) {
@@ -168,7 +192,7 @@ final class Placements {
         }
         String reason = null;
         if (!missing.isEmpty()) {
-            GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), missing);
+            GangPlacer.Result r = placer.place(nodeList, missing);
             if (r instanceof GangPlacer.Result.Placed p) {
                 for (int k = 0; k < p.pods().size(); k++) {
                     PodPlacement pp = p.pods().get(k);
@@ -198,13 +222,20 @@ final class Placements {
         if (placedElsewhere.contains(wl.key())) {
             return null;
         }
-        GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
+        List<GangPlacer.PodGroup> gang = groups(wl, a);
+        String known = failures.reason(gang, nodesVersion);
+        if (known != null) {
+            return known; // no room appeared since this gang last found none
+        }
+        GangPlacer.Result r = placer.place(nodeList, gang);
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));
             return null;
         }
-        return ((GangPlacer.Result.Unplaceable) r).reason();
+        String reason = ((GangPlacer.Result.Unplaceable) r).reason();
+        failures.failed(gang, nodesVersion, reason);
+        return reason;
     }
 
     /**
@@ -235,7 +266,7 @@ final class Placements {
                 }
             }
         });
-        GangPlacer.Result r = placer.place(List.copyOf(nodes.values()), groups(wl, a));
+        GangPlacer.Result r = placer.place(nodeList, groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
         }
@@ -266,6 +297,7 @@ final class Placements {
             throw new IllegalArgumentException("no node " + name);
         }
         node.drain();
+        nodesVersion++; // no room appears, but reasons name the draining node
     }
 
     java.util.Collection<NodeState> nodes() {
@@ -280,7 +312,7 @@ final class Placements {
         List<NodeState.Allocation> allocations = held.remove(key);
         if (allocations != null) {
             GangPlacer.release(allocations);
-            roomVersion++;
+            roomAppeared();
         }
         pods.remove(key);
         podSetSelectors.remove(key);
@@ -322,7 +354,7 @@ final class Placements {
                 }
             }
         }
-        GangPlacer.Result extra = placer.place(List.copyOf(nodes.values()), more);
+        GangPlacer.Result extra = placer.place(nodeList, more);
         if (!(extra instanceof GangPlacer.Result.Placed p)) {
             return false;
         }
@@ -331,6 +363,9 @@ final class Placements {
             NodeState.Allocation al = allocations.remove(at);
             al.node().release(al);
             placed.remove(at);
+        }
+        if (!drop.isEmpty()) {
+            roomAppeared(); // pods beyond the new count left: a gang that found no place may find one now
         }
         Map<String, Integer> next = new HashMap<>();
         gang.assignment().podSets().forEach(ps -> next.put(ps.name(), ps.count()));

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeMap;
@@ -33,6 +34,12 @@ public final class ClusterQueueState {
      */
     private final Set<ObjectKey> parked = new HashSet<>();
     private final Map<ObjectKey, AdmittedWorkload> admitted = new TreeMap<>();
+    /** The admitted workloads that run fewer pods than they asked for (a gang may grow), by key. */
+    private final Map<ObjectKey, AdmittedWorkload> belowFullCount = new TreeMap<>();
+    /** Per priority, how many workloads of that priority hold quota here (who may be preempted for whom). */
+    private final NavigableMap<Integer, Integer> admittedByPriority = new TreeMap<>();
+    /** Admissions and resizes here so far (only ever grows): whether the admitted workloads changed since. */
+    private long admissionEvents;
     /** Shapes found not to fit, with the freed-quota version they were found at and why. */
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
 
@@ -122,11 +129,41 @@ public final class ClusterQueueState {
     }
 
     public void admitted(AdmittedWorkload a) {
-        admitted.put(a.workload().key(), a);
+        ObjectKey key = a.workload().key();
+        if (admitted.put(key, a) == null) {
+            admittedByPriority.merge(a.workload().priority(), 1, Integer::sum);
+        }
+        if (a.belowFullCount()) {
+            belowFullCount.put(key, a);
+        } else {
+            belowFullCount.remove(key);
+        }
+        admissionEvents++;
     }
 
     public AdmittedWorkload released(ObjectKey key) {
-        return admitted.remove(key);
+        belowFullCount.remove(key);
+        AdmittedWorkload a = admitted.remove(key);
+        if (a != null) {
+            admittedByPriority.merge(a.workload().priority(), -1, (n, d) -> n + d == 0 ? null : n + d);
+        }
+        return a;
+    }
+
+    /** The admitted workloads with fewer pods than they asked for, in namespace/name order. */
+    public Collection<AdmittedWorkload> belowFullCount() {
+        return Collections.unmodifiableCollection(belowFullCount.values());
+    }
+
+    /** Whether some workload holding quota here has a priority below {@code priority}. */
+    public boolean admitsBelow(int priority) {
+        Integer lowest = admittedByPriority.isEmpty() ? null : admittedByPriority.firstKey();
+        return lowest != null && lowest < priority;
+    }
+
+    /** How many times a workload was admitted here or resized so far. */
+    public long admissionEvents() {
+        return admissionEvents;
     }
 
     /** The workloads holding quota here, in namespace/name order. */

@@ -130,15 +130,10 @@ public final class SchedulingCycle {
         /**
          * Moves whenever something outside the pass may let a waiting workload of {@code cq}'s tree
          * in, or change why it waits: quota or room freed there (as {@link #freedVersion}), the
-         * nodes changed or drained, a preemptor's held room let go.
+         * nodes changed or drained, a preemptor's held room let go, a wait told for another
+         * reason (admission was blocked).
          */
         long waitVersion(ClusterQueueState cq);
-
-        /**
-         * The workload was not tried again, as nothing it depends on changed since it was found to
-         * wait for {@code why}: reported only if it waited for something else meanwhile.
-         */
-        void stillWaiting(Workload wl, Pending why);
 
         /** The time of this pass (virtual or real milliseconds). */
         long nowMillis();

@@ -210,14 +210,8 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     @Override
     public long waitVersion(ClusterQueueState cq) {
         // Each part only ever grows, so the sum moves exactly when one of them does.
-        return freedVersion(cq) + parts.placements().nodesVersion() + parts.preemptions().claimsEnded();
-    }
-
-    @Override
-    public void stillWaiting(Workload wl, Pending why) {
-        if (parts.book().waitsFor(wl.key(), why)) {
-            decisions.add(new Decision.Wait(wl.key(), why));
-        }
+        return freedVersion(cq) + parts.placements().nodesVersion() + parts.preemptions().claimsEnded()
+                + parts.triggers().blockedVersion();
     }
 
     @Override

@@ -36,6 +36,7 @@ final class Placements {
     private final Map<String, NodeState> nodes = new TreeMap<>();
     /** The nodes in name order, as placement walks them: rebuilt when a node joins, changes or leaves, not per attempt. */
     private List<NodeState> nodeList = List.of();
+    private long largestGpuMemoryMiB;
     private final Map<String, ResourceFlavorSpec> flavors = new HashMap<>();
     private final GangPlacer placer;
     private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
@@ -59,7 +60,7 @@ final class Placements {
         flavorSpecs.forEach(f -> flavors.put(f.name(), f));
         this.placer = new GangPlacer(policy);
         this.active = !nodes.isEmpty();
-        this.nodeList = List.copyOf(nodes.values());
+        nodesChanged();
     }
 
     /** Whether placement takes part in admission: when the cluster's nodes are known, even if there are none yet. */
@@ -76,9 +77,20 @@ final class Placements {
             throw new IllegalArgumentException("node " + spec.name() + " already exists");
         }
         nodes.put(spec.name(), new NodeState(spec));
-        nodeList = List.copyOf(nodes.values());
+        nodesChanged();
         active = true;
         roomAppeared();
+    }
+
+    /** A node joined, changed or left: the list placement walks and what is known of all nodes is made again. */
+    private void nodesChanged() {
+        nodeList = List.copyOf(nodes.values());
+        largestGpuMemoryMiB = nodeList.stream().mapToLong(n -> n.spec().gpuMemoryMiB()).max().orElse(0);
+    }
+
+    /** The memory of the largest GPU device among the nodes, in MiB; 0 when no node says. */
+    long largestGpuMemoryMiB() {
+        return largestGpuMemoryMiB;
     }
 
     /** Room appeared on the nodes: waiting gangs may fit now. */
@@ -110,7 +122,7 @@ final class Placements {
             }
         }
         nodes.remove(name);
-        nodeList = List.copyOf(nodes.values());
+        nodesChanged();
         nodesVersion++; // no room appears, but reasons count the nodes
     }
 
@@ -138,7 +150,7 @@ final class Placements {
             }
         }
         nodes.put(spec.name(), fresh);
-        nodeList = List.copyOf(nodes.values());
+        nodesChanged();
         roomAppeared();
     }
 

@@ -168,8 +168,9 @@ final class WorkloadLifecycle {
         }
         PodsReadyPolicy policy = settings.podsReady();
         if (policy.enabled()) {
-            for (WorkloadProgress p : book.progresses()) {
-                if (p.admitted && !p.podsReady && p.eviction == null) {
+            for (ObjectKey key : book.notReadyInOrder()) {
+                WorkloadProgress p = book.progress(key);
+                if (p.admitted && p.eviction == null) {
                     next = Math.min(next, p.admittedAtMillis + policy.timeoutMillis());
                 }
             }
@@ -241,9 +242,10 @@ final class WorkloadLifecycle {
         if (!policy.enabled()) {
             return;
         }
-        for (AdmittedWorkload a : book.admittedInOrder()) {
-            WorkloadProgress p = book.progress(a.workload().key());
-            if (p.admitted && !p.podsReady && p.eviction == null && nowMillis >= p.admittedAtMillis + policy.timeoutMillis()) {
+        for (ObjectKey key : book.notReadyInOrder()) {
+            AdmittedWorkload a = book.admission(key);
+            WorkloadProgress p = book.progress(key);
+            if (p.admitted && p.eviction == null && nowMillis >= p.admittedAtMillis + policy.timeoutMillis()) {
                 String late = "its pods were not all ready within " + Durations.text(policy.timeoutMillis())
                         + " of admission (waitForPodsReady)";
                 boolean outOfRequeues = policy.backoffLimitCount().isPresent()
@@ -291,9 +293,9 @@ final class WorkloadLifecycle {
         if (!settings.podsReady().enabled() || !settings.podsReady().blockAdmission()) {
             return null;
         }
-        for (AdmittedWorkload a : book.admittedInOrder()) {
-            WorkloadProgress p = book.progress(a.workload().key());
-            if (!p.podsReady && p.eviction == null) {
+        for (ObjectKey key : book.notReadyInOrder()) {
+            AdmittedWorkload a = book.admission(key);
+            if (book.progress(key).eviction == null) {
                 return new Pending(Pending.Why.WAITING_FOR_PODS_READY, "waiting for the pods of " + a.workload().key()
                         + " to be ready: waitForPodsReady.blockAdmission admits one workload at a time until its pods run");
             }

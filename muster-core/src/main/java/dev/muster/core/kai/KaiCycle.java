@@ -105,6 +105,8 @@ public final class KaiCycle {
                 queues.put(q, new ArrayDeque<>(q.pending()));
             }
         }
+        KaiWaitMemo.State state = state(leaves, outcome, admissions, sharesVersion);
+        KaiWaitMemo.StillOnlyNodes stillOnlyNodes = (wait, need) -> stillOnlyNodes(wait, need, rules, leaves);
         while (!queues.isEmpty() && !outcome.admissionBlocked()) {
             ClusterQueueState q = next(queues, heads, order, outcome);
             Deque<Workload> rest = queues.get(q);
@@ -113,20 +115,18 @@ public final class KaiCycle {
             if (rest.isEmpty()) {
                 queues.remove(q);
             }
+            if (memo.stillWaits(wl, state, stillOnlyNodes)) {
+                // Nothing to do: it is no preemptor (preempting changes the state), and it was told why it waits.
+                continue;
+            }
             Pending awaiting = outcome.awaitingVictims(wl.key());
             if (awaiting != null) {
                 outcome.waiting(wl, awaiting);
                 continue;
             }
-            boolean sticky = outcome.isSticky(wl.key());
-            if (sticky) {
+            if (outcome.isSticky(wl.key())) {
                 passChanges++; // the room held for it is free now: what waited before it may fit
-            }
-            KaiWaitMemo.State state = new KaiWaitMemo.State(outcome.waitVersion(q), admissions, sharesVersion, passChanges);
-            Pending known = sticky ? null : memo.reasonIfUnchanged(wl, state, n -> stillOnlyNodes(q, wl, n, rules, leaves));
-            if (known != null) {
-                outcome.stillWaiting(wl, known);
-                continue;
+                state = state(leaves, outcome, admissions, sharesVersion);
             }
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
@@ -135,10 +135,13 @@ public final class KaiCycle {
                 }
                 case Tried.Changed c -> {
                     passChanges++;
-                    memo.forget(wl.key());
+                    memo.forget(wl);
+                    state = state(leaves, outcome, admissions, sharesVersion);
                 }
                 case Tried.Preempted p -> {
                     passChanges++;
+                    memo.forget(wl);
+                    state = state(leaves, outcome, admissions, sharesVersion);
                     // A preemptor (its room is held for it by the engine): its queue serves nothing
                     // else now, so that its victims' departure is enough next time.
                     queues.remove(q);
@@ -148,18 +151,26 @@ public final class KaiCycle {
         growGangs(leaves, outcome);
     }
 
+    /** The state of the tree now, as far as a waiting workload's answer depends on it. */
+    private KaiWaitMemo.State state(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome, long admissions,
+            long sharesVersion) {
+        return new KaiWaitMemo.State(outcome.waitVersion(leaves.get(0)), admissions, sharesVersion, passChanges);
+    }
+
     /**
      * Whether a workload that waited for the nodes alone still would, no room having appeared: its
      * full assignment still fits the quota, there is still nothing to reclaim or preempt, and it
      * would be told the same about its fair share.
      */
-    private static boolean stillOnlyNodes(ClusterQueueState q, Workload wl, KaiWaitMemo.NodesOnly n, ReclaimRules rules,
+    private static boolean stillOnlyNodes(KaiWaitMemo.NodesOnly wait, long[] need, ReclaimRules rules,
             List<ClusterQueueState> leaves) {
-        if (!KaiVictims.fits(q.node(), n.need()) || KaiVictims.anyToReclaim(q, leaves) || KaiVictims.anyToPreempt(q, wl)) {
+        ClusterQueueState q = wait.queue();
+        if (!KaiVictims.fits(q.node(), need) || KaiVictims.anyToReclaim(q, leaves)
+                || KaiVictims.anyToPreempt(q, wait.priority())) {
             return false;
         }
-        String overShare = rules.overFairShare(q, n.need());
-        return n.refusal().equals(overShare != null ? overShare : KaiVictims.NOTHING_TO_RECLAIM);
+        String overShare = rules.overFairShare(q, need);
+        return wait.refusal().equals(overShare != null ? overShare : KaiVictims.NOTHING_TO_RECLAIM);
     }
 
     /** How many times the fair shares of the tree changed from one pass to the next. */
@@ -282,8 +293,9 @@ public final class KaiCycle {
         Pending reason = new Pending(why.why(), why.message() + "; nothing can be reclaimed for it: " + noReclaim
                 + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough" + protectedNote);
         boolean nodesOnly = fit instanceof FitResult.Fits f && preemptible && isFull(wl, f.assignment())
-                && protectedNote.isEmpty() && !KaiVictims.anyToReclaim(q, leaves) && !KaiVictims.anyToPreempt(q, wl);
-        return new Tried.Waits(reason, nodesOnly ? new KaiWaitMemo.NodesOnly(wanted.usage().clone(), noReclaim) : null);
+                && protectedNote.isEmpty() && !KaiVictims.anyToReclaim(q, leaves) && !KaiVictims.anyToPreempt(q, wl.priority());
+        return new Tried.Waits(reason, nodesOnly
+                ? new KaiWaitMemo.NodesOnly(q, wl.priority(), KaiWaitMemo.asList(wanted.usage()), noReclaim) : null);
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */
@@ -394,11 +406,7 @@ public final class KaiCycle {
                 // Room held for a preemptor is not yet its queue's: the preemptor counts as pending.
                 d.put(r, fr < 0 ? 0 : q.node().usage(fr) - outcome.held(q, fr));
             }
-            for (Workload w : q.pending()) {
-                for (PodSet ps : w.podSets()) {
-                    ps.perPod().amounts().forEach((r, amount) -> d.merge(r, amount.milli() * ps.count(), Long::sum));
-                }
-            }
+            q.pendingDemand().forEach((r, amount) -> d.merge(r, amount, Long::sum));
             demand.put(q.name(), d);
         }
         return demand;

@@ -136,14 +136,14 @@ final class KaiVictims {
         return false;
     }
 
-    /** Whether {@code q} holds a preemptible workload of lower priority than {@code wl}: something preemption could take. */
-    static boolean anyToPreempt(ClusterQueueState q, Workload wl) {
-        return q.admitsBelow(Math.min(wl.priority(), KaiCycle.NON_PREEMPTIBLE));
+    /** Whether {@code q} holds a preemptible workload of a priority below {@code priority}: something preemption could take. */
+    static boolean anyToPreempt(ClusterQueueState q, int priority) {
+        return q.admitsBelow(Math.min(priority, KaiCycle.NON_PREEMPTIBLE));
     }
 
     /** Lower-priority preemptible gangs of {@code q} itself that give way to {@code wl}; {@link Plan#NONE} if none do. */
     Plan preempt(ClusterQueueState q, Workload wl, Assignment wanted, Set<ObjectKey> evicting, Placeable placeable) {
-        if (!anyToPreempt(q, wl)) {
+        if (!anyToPreempt(q, wl.priority())) {
             return Plan.NONE; // no lower-priority preemptible workload holds quota here
         }
         long minRuntime = minRuntimes.preemptMillis(q.name());

@@ -4,6 +4,7 @@ import dev.muster.core.model.Pending;
 
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quota.QuotaNode;
@@ -28,6 +29,12 @@ public final class ClusterQueueState {
     private final QuotaNode node;
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
     private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
+    /**
+     * What the queued workloads ask for in all, per resource (milli, full counts), kept as they come
+     * and go; a resource is listed while some queued pod set names it, even for 0.
+     */
+    private final Map<String, Long> pendingDemand = new HashMap<>();
+    private final Map<String, Integer> pendingDemandNamedBy = new HashMap<>();
     /**
      * Pending workloads that are not candidates now: refused by the namespaceSelector, or backing
      * off before a requeue. Kueue counts them as pending all the same.
@@ -108,11 +115,34 @@ public final class ClusterQueueState {
     }
 
     public void enqueue(Workload w) {
-        pending.add(w);
+        if (pending.add(w)) {
+            addDemand(w, 1);
+        }
     }
 
     public boolean dequeue(Workload w) {
-        return pending.remove(w);
+        boolean removed = pending.remove(w);
+        if (removed) {
+            addDemand(w, -1);
+        }
+        return removed;
+    }
+
+    private void addDemand(Workload w, int sign) {
+        for (PodSet ps : w.podSets()) {
+            ps.perPod().amounts().forEach((r, amount) -> {
+                if (pendingDemandNamedBy.merge(r, sign, (a, b) -> a + b == 0 ? null : a + b) == null) {
+                    pendingDemand.remove(r);
+                } else {
+                    pendingDemand.merge(r, sign * amount.milli() * ps.count(), Long::sum);
+                }
+            });
+        }
+    }
+
+    /** What the queued (not parked) workloads ask for in all, per resource, in milli-units of their full counts. */
+    public Map<String, Long> pendingDemand() {
+        return Collections.unmodifiableMap(pendingDemand);
     }
 
     public void park(ObjectKey key) {

@@ -4,20 +4,13 @@ import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ObjectKey;
-import dev.muster.core.model.PlacementHints;
-import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceFlavorSpec;
-import dev.muster.core.model.ResourceList;
-import dev.muster.core.model.Toleration;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.GangPlacer;
-import dev.muster.core.placement.GpuRequest;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.placement.PlacementPolicy;
 import dev.muster.core.placement.PodPlacement;
-import dev.muster.core.placement.PodShape;
-import dev.muster.core.quantity.Quantity;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -37,12 +30,10 @@ final class Placements {
     /** The nodes in name order, as placement walks them: rebuilt when a node joins, changes or leaves, not per attempt. */
     private List<NodeState> nodeList = List.of();
     private long largestGpuMemoryMiB;
-    private final Map<String, ResourceFlavorSpec> flavors = new HashMap<>();
     private final GangPlacer placer;
     private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
     private final Map<ObjectKey, List<PodPlacement>> pods = new HashMap<>();
-    /** Node selectors an admission check added to pod sets (a provisioning request's nodes), by workload. */
-    private final Map<ObjectKey, Map<String, Map<String, String>>> podSetSelectors = new HashMap<>();
+    private final PodGroups podGroups;
     /** Workloads whose pods another scheduler places (the cluster's default scheduler): admitted by quota alone. */
     private final java.util.Set<ObjectKey> placedElsewhere = new java.util.HashSet<>();
     private boolean active;
@@ -57,7 +48,7 @@ final class Placements {
 
     Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
-        flavorSpecs.forEach(f -> flavors.put(f.name(), f));
+        this.podGroups = new PodGroups(flavorSpecs);
         this.placer = new GangPlacer(policy);
         this.active = !nodes.isEmpty();
         nodesChanged();
@@ -222,11 +213,12 @@ final class Placements {
     }
 
     void selectNodes(ObjectKey key, Map<String, Map<String, String>> selectorsByPodSet) {
-        if (selectorsByPodSet.isEmpty()) {
-            podSetSelectors.remove(key);
-        } else {
-            podSetSelectors.put(key, selectorsByPodSet);
-        }
+        podGroups.selectNodes(key, selectorsByPodSet);
+    }
+
+    /** The gang's pods as placement sees them: one group per pod set with pods in the assignment. */
+    List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
+        return podGroups.of(wl, a);
     }
 
     /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
@@ -327,7 +319,7 @@ final class Placements {
             roomAppeared();
         }
         pods.remove(key);
-        podSetSelectors.remove(key);
+        podGroups.forget(key);
     }
 
     private static int countOf(Assignment a, String podSet) {
@@ -358,7 +350,7 @@ final class Placements {
             int current = gang.assignment().podSets().get(i).count();
             if (target.count() > current) {
                 more.add(new GangPlacer.PodGroup(target.name(), target.count() - current,
-                        shape(key, gang.workload().podSets().get(i), target)));
+                        podGroups.shape(key, gang.workload().podSets().get(i), target)));
             }
             for (int p = 0; p < placed.size(); p++) {
                 if (placed.get(p).podSet().equals(target.name()) && placed.get(p).index() >= target.count()) {
@@ -390,43 +382,5 @@ final class Placements {
         held.put(key, allocations);
         pods.put(key, placed);
         return true;
-    }
-
-    /** The gang's pods as placement sees them: one group per pod set with pods in the assignment. */
-    List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
-        List<GangPlacer.PodGroup> groups = new ArrayList<>();
-        for (int i = 0; i < wl.podSets().size(); i++) {
-            PodSetAssignment psa = a.podSets().get(i);
-            if (psa.count() > 0) {
-                groups.add(new GangPlacer.PodGroup(psa.name(), psa.count(), shape(wl.key(), wl.podSets().get(i), psa)));
-            }
-        }
-        return groups;
-    }
-
-    /**
-     * A pod of the set as placement needs it: its flavors add their node labels and tolerations, and
-     * an admission check may have added a node selector (the nodes provisioned for it).
-     */
-    private PodShape shape(ObjectKey key, PodSet ps, PodSetAssignment psa) {
-        PlacementHints h = ps.hints();
-        Map<String, String> selector = new LinkedHashMap<>(h.nodeSelector());
-        selector.putAll(podSetSelectors.getOrDefault(key, Map.of()).getOrDefault(ps.name(), Map.of()));
-        List<Toleration> tolerations = new ArrayList<>(h.tolerations());
-        for (String flavor : new java.util.TreeSet<>(psa.flavors().values())) {
-            ResourceFlavorSpec f = flavors.get(flavor);
-            if (f != null) {
-                selector.putAll(f.nodeLabels());
-                tolerations.addAll(f.tolerations());
-            }
-        }
-        long gpuMilli = ps.perPod().get(NodeSpec.GPU).milli();
-        GpuRequest gpu = h.gpuFractionMilli() > 0 ? new GpuRequest.Fraction(h.gpuFractionMilli())
-                : h.gpuMemoryMiB() > 0 ? new GpuRequest.Memory(h.gpuMemoryMiB())
-                : gpuMilli >= 1000 ? new GpuRequest.Whole((int) (gpuMilli / 1000))
-                : gpuMilli > 0 ? new GpuRequest.Fraction(gpuMilli) : GpuRequest.NONE;
-        Map<String, Quantity> rest = new TreeMap<>(ps.perPod().amounts());
-        rest.remove(NodeSpec.GPU);
-        return new PodShape(new ResourceList(rest), gpu, selector, h.requiredAffinity(), tolerations);
     }
 }

@@ -11,8 +11,6 @@ import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
-import dev.muster.core.preemption.PreemptionTarget;
-import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.FlavorResourceIndex;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
@@ -46,6 +44,7 @@ public final class KaiCycle {
     private final Map<String, KaiQueueSpec> specs = new LinkedHashMap<>();
     private final Map<String, Long> capacity;
     private final MinRuntimes minRuntimes;
+    private final NonPreemptibleQuota nonPreemptibleQuota;
     private Map<String, Map<String, Long>> lastShares = Map.of();
     /** Per KAI tree (by its root): the workloads found to wait, and the state they were tried in. */
     private final Map<QuotaNode, KaiWaitMemo> memos = new HashMap<>();
@@ -80,6 +79,7 @@ public final class KaiCycle {
         queues.forEach(q -> specs.put(q.name(), q));
         this.capacity = Map.copyOf(capacity);
         this.minRuntimes = new MinRuntimes(queues);
+        this.nonPreemptibleQuota = new NonPreemptibleQuota(tree, specs);
     }
 
     /** Fair shares computed by the last pass, per queue and resource (milli-units). */
@@ -196,7 +196,7 @@ public final class KaiCycle {
                 FitResult larger = assigner.assignLargest(q, g.workload());
                 tree.add(q.node(), g.assignment().usage());
                 if (larger instanceof FitResult.Fits f && pods(f.assignment()) > pods(g.assignment())
-                        && (g.workload().priority() < NON_PREEMPTIBLE || withinQuotaAfterGrowth(q, g, f.assignment(), leaves))) {
+                        && (g.workload().priority() < NON_PREEMPTIBLE || nonPreemptibleQuota.allowsGrowth(q, g, f.assignment(), leaves))) {
                     outcome.grow(g, f.assignment());
                     passChanges++;
                 }
@@ -218,16 +218,6 @@ public final class KaiCycle {
         return a.podSets().stream().mapToInt(dev.muster.core.queue.PodSetAssignment::count).sum();
     }
 
-    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.queue.AdmittedWorkload g, Assignment larger,
-            List<ClusterQueueState> leaves) {
-        long[] extra = larger.usage();
-        long[] current = g.assignment().usage();
-        for (int fr = 0; fr < extra.length; fr++) {
-            extra[fr] = Math.max(0, extra[fr] - current[fr]);
-        }
-        return nonPreemptibleExcess(q, extra, leaves) == null;
-    }
-
     /**
      * Admits, preempts for, or finds why one workload waits (the caller reports the wait, so that it
      * can remember it).
@@ -245,7 +235,7 @@ public final class KaiCycle {
         Assignment minimum = assignment != null ? assignment : hypothetical(q, wl);
         // Checked before anything else: a non-preemptible workload over the quota of its queue or of a
         // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
-        String excess = preemptible ? null : nonPreemptibleExcess(q, minimum.usage(), leaves);
+        String excess = preemptible ? null : nonPreemptibleQuota.excess(q, minimum.usage(), leaves);
         if (excess != null) {
             return new Tried.Waits(Pending.quota("non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
                     + "): it may only use the quota of its queue and of its parents, and " + excess));
@@ -331,69 +321,6 @@ public final class KaiCycle {
             podSets.add(new dev.muster.core.queue.PodSetAssignment(ps.name(), ps.minCount(), flavors));
         }
         return new Assignment(podSets, usage, true);
-    }
-
-    /**
-     * KAI's capacity policy for non-preemptible workloads (plugins/proportion/capacity_policy,
-     * resultsWithNonPreemptibleOverQuota): with {@code extra}, the non-preemptible workloads under
-     * the queue and under each of its parents stay within that queue's quota (an unlimited quota
-     * always holds). Returns the first excess in words, or null.
-     */
-    private String nonPreemptibleExcess(ClusterQueueState q, long[] extra, List<ClusterQueueState> leaves) {
-        QuotaNode top = q.node();
-        while (top.parent() != null && specs.containsKey(top.parent().name())) {
-            top = top.parent();
-        }
-        // One look at the admitted workloads under the top queue; each level sums its leaves.
-        Map<QuotaNode, long[]> byLeaf = new LinkedHashMap<>();
-        for (ClusterQueueState leaf : leaves) {
-            if (leaf.node().isWithin(top)) {
-                byLeaf.put(leaf.node(), nonPreemptibleUsage(leaf));
-            }
-        }
-        for (QuotaNode n = q.node(); n != null && specs.containsKey(n.name()); n = n.parent()) {
-            List<String> parts = new ArrayList<>();
-            for (int fr = 0; fr < extra.length; fr++) {
-                if (extra[fr] <= 0) {
-                    continue;
-                }
-                long used = 0;
-                for (Map.Entry<QuotaNode, long[]> e : byLeaf.entrySet()) {
-                    if (e.getKey().isWithin(n)) {
-                        used += e.getValue()[fr];
-                    }
-                }
-                long quota = quota(n.name(), fr);
-                if (used + extra[fr] > quota) {
-                    String r = tree.index().get(fr).resource();
-                    parts.add(r + ": quota " + Quantity.ofMilli(quota).format(r) + ", non-preemptible workloads use "
-                            + Quantity.ofMilli(used).format(r) + ", it needs " + Quantity.ofMilli(extra[fr]).format(r));
-                }
-            }
-            if (!parts.isEmpty()) {
-                return "queue " + n.name() + " would be over its quota: " + String.join("; ", parts);
-            }
-        }
-        return null;
-    }
-
-    private long quota(String queue, int fr) {
-        String resource = tree.index().get(fr).resource();
-        return KaiShares.quota(specs.get(queue).share(resource));
-    }
-
-    /** What the non-preemptible workloads of a leaf queue use, per flavor-resource. */
-    private long[] nonPreemptibleUsage(ClusterQueueState leaf) {
-        long[] sum = new long[tree.index().size()];
-        for (AdmittedWorkload a : leaf.admittedWorkloads()) {
-            if (a.workload().priority() >= NON_PREEMPTIBLE) {
-                long[] usage = a.assignment().usage();
-                for (int fr = 0; fr < sum.length; fr++) {
-                    sum[fr] += usage[fr];
-                }
-            }
-        }
-        return sum;
     }
 
     /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */

@@ -9,6 +9,7 @@ import dev.muster.bench.kueue.Replay;
 import dev.muster.bench.kueue.ReplayResult;
 import dev.muster.bench.operator.OperatorPerfReplay;
 import dev.muster.bench.placement.PlacementBenchmark;
+import dev.muster.bench.scale.ScaleCommands;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,6 +57,10 @@ public final class KueuePerfReplay {
         }
         if (args.length > 0 && args[0].equals(OPERATOR)) {
             System.exit(OperatorPerfReplay.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        }
+        Optional<Integer> scale = ScaleCommands.run(args, System.out, System.err);
+        if (scale.isPresent()) {
+            System.exit(scale.get());
         }
         System.exit(run(args, System.out, System.err));
     }
@@ -143,6 +148,7 @@ public final class KueuePerfReplay {
                 usage: java -jar muster-bench.jar SHAPE [--repeat N] [--warmup N] [--preemption as-config|off]
                        java -jar muster-bench.jar placement --help   (placement on the openb trace)
                        java -jar muster-bench.jar operator --help    (the shapes through an API server, with the controller)
+                """ + ScaleCommands.usageLines() + """
                   SHAPE        baseline | large-scale (Kueue's configs, bundled) | a directory with a
                                Kueue generator.yaml (and rangespec.yaml) | a generator.yaml file
                   --repeat N   timed replays (default 1); the outcome must be identical on each

@@ -44,7 +44,7 @@ public final class MusterScheduler {
     }
 
     static NodeSpec nodeSpec(OpenbNode n, int rank) {
-        String name = String.format("%04d-%s", rank, n.name());
+        String name = OpenbSample.rankedName(rank, n);
         ResourceList allocatable = new ResourceList(Map.of(
                 "cpu", Quantity.ofMilli(n.cpuMilli()),
                 "memory", Quantity.ofUnits(n.memoryMib() * MIB),

@@ -253,15 +253,15 @@ public final class PlacementBenchmark {
     }
 
     /** Mean and sample standard deviation. */
-    static final class Stats {
+    public static final class Stats {
         private Stats() {
         }
 
-        static double mean(double[] v) {
+        public static double mean(double[] v) {
             return Arrays.stream(v).average().orElse(Double.NaN);
         }
 
-        static double std(double[] v) {
+        public static double std(double[] v) {
             if (v.length < 2) {
                 return 0;
             }
@@ -271,11 +271,11 @@ public final class PlacementBenchmark {
     }
 
     /** Columns padded to their widest cell; the first two left-aligned. */
-    static final class Table {
+    public static final class Table {
         private Table() {
         }
 
-        static void print(PrintStream out, List<String[]> rows) {
+        public static void print(PrintStream out, List<String[]> rows) {
             int cols = rows.get(0).length;
             int[] width = new int[cols];
             for (String[] row : rows) {

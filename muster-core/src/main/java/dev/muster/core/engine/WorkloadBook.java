@@ -112,6 +112,7 @@ final class WorkloadBook {
     }
 
     AdmittedWorkload unadmit(ObjectKey key) {
+        maybeNotReady.remove(key);
         return admitted.remove(key);
     }
 
@@ -147,6 +148,7 @@ final class WorkloadBook {
 
     /** Forgets why a workload waited and how it progressed (its queue and quota are left to the caller). */
     void forget(ObjectKey key) {
+        maybeNotReady.remove(key);
         reasons.remove(key);
         unreportedReasons.remove(key);
         progress.remove(key);

@@ -127,6 +127,14 @@ public final class SchedulingCycle {
         /** How many times quota was freed in the tree of {@code cq}; "does not fit" holds until it changes. */
         long freedVersion(ClusterQueueState cq);
 
+        /**
+         * Moves whenever something outside the pass may let a waiting workload of {@code cq}'s tree
+         * in, or change why it waits: quota or room freed there (as {@link #freedVersion}), the
+         * nodes changed or drained, a preemptor's held room let go, a wait told for another
+         * reason (admission was blocked).
+         */
+        long waitVersion(ClusterQueueState cq);
+
         /** The time of this pass (virtual or real milliseconds). */
         long nowMillis();
 

@@ -208,6 +208,13 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
+    public long waitVersion(ClusterQueueState cq) {
+        // Each part only ever grows, so the sum moves exactly when one of them does.
+        return freedVersion(cq) + parts.placements().nodesVersion() + parts.preemptions().claimsEnded()
+                + parts.triggers().blockedVersion();
+    }
+
+    @Override
     public long freedVersion(ClusterQueueState cq) {
         return parts.triggers().freedVersion(cq.node().root());
     }

@@ -60,6 +60,7 @@ final class CycleRunner {
     }
 
     private void waitForBlocker(Pending blocker, List<Decision> decisions) {
+        parts.triggers().blocked();
         for (ClusterQueueState cq : parts.queues().all()) {
             for (Workload wl : cq.pending()) {
                 if (parts.book().waitsFor(wl.key(), blocker)) {

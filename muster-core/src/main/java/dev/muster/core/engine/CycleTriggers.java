@@ -42,6 +42,9 @@ final class CycleTriggers {
     /** The cohort trees where a workload admitted at {@link #admissionInstant} may block a preemptor. */
     private final Set<String> rootsWithFreshAdmissions = new TreeSet<>();
 
+    /** How many cycles found admission blocked (every pending workload was told it waits for that). */
+    private long blockedVersion;
+
     CycleTriggers(QueueDirectory queues) {
         this.queues = queues;
     }
@@ -91,6 +94,15 @@ final class CycleTriggers {
                 dirtyRoots.add(rootId);
             }
         }
+    }
+
+    /** A cycle found admission blocked: the pending workloads were told so, whatever they waited for before. */
+    void blocked() {
+        blockedVersion++;
+    }
+
+    long blockedVersion() {
+        return blockedVersion;
     }
 
     /** The time of the next retry; Long.MAX_VALUE when none is planned. */

@@ -4,10 +4,8 @@ import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.model.ObjectKey;
-import dev.muster.core.model.PlacementHints;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceFlavorSpec;
-import dev.muster.core.model.Toleration;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.NodeSpec;
@@ -32,26 +30,34 @@ import java.util.TreeMap;
 final class Placements {
 
     private final Map<String, NodeState> nodes = new TreeMap<>();
-    private final Map<String, ResourceFlavorSpec> flavors = new HashMap<>();
+    /** The nodes in name order, as placement walks them: rebuilt when a node joins, changes or leaves, not per attempt. */
+    private List<NodeState> nodeList = List.of();
+    private long largestGpuMemoryMiB;
     private final GangPlacer placer;
     /** The pods seen arriving, for a policy that learns the workload to keep room for; null otherwise. */
     private final RecentWorkload recent;
     private final Map<ObjectKey, List<NodeState.Allocation>> held = new HashMap<>();
     private final Map<ObjectKey, List<PodPlacement>> pods = new HashMap<>();
-    /** Node selectors an admission check added to pod sets (a provisioning request's nodes), by workload. */
-    private final Map<ObjectKey, Map<String, Map<String, String>>> podSetSelectors = new HashMap<>();
+    private final PodGroups podGroups;
     /** Workloads whose pods another scheduler places (the cluster's default scheduler): admitted by quota alone. */
     private final java.util.Set<ObjectKey> placedElsewhere = new java.util.HashSet<>();
     private boolean active;
     /** Bumped whenever room appears (pods leave, a node joins): a gang that found no place can only find one after. */
     private long roomVersion;
+    /**
+     * Bumped whenever room appears or the nodes change in a way a placement's reason names (a node
+     * drained or removed): a failed placement is only tried again after it.
+     */
+    private long nodesVersion;
+    private final PlacementFailures failures = new PlacementFailures();
 
     Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
-        flavorSpecs.forEach(f -> flavors.put(f.name(), f));
+        this.podGroups = new PodGroups(flavorSpecs);
         this.placer = new GangPlacer(policy);
         this.recent = policy.learnsWorkload() ? new RecentWorkload(policy.recentPods()) : null;
         this.active = !nodes.isEmpty();
+        nodesChanged();
     }
 
     /** A workload arrived: its pods join the recent workload placement keeps room for. */
@@ -85,12 +91,35 @@ final class Placements {
             throw new IllegalArgumentException("node " + spec.name() + " already exists");
         }
         nodes.put(spec.name(), new NodeState(spec));
+        nodesChanged();
         active = true;
+        roomAppeared();
+    }
+
+    /** A node joined, changed or left: the list placement walks and what is known of all nodes is made again. */
+    private void nodesChanged() {
+        nodeList = List.copyOf(nodes.values());
+        largestGpuMemoryMiB = nodeList.stream().mapToLong(n -> n.spec().gpuMemoryMiB()).max().orElse(0);
+    }
+
+    /** The memory of the largest GPU device among the nodes, in MiB; 0 when no node says. */
+    long largestGpuMemoryMiB() {
+        return largestGpuMemoryMiB;
+    }
+
+    /** Room appeared on the nodes: waiting gangs may fit now. */
+    private void roomAppeared() {
         roomVersion++;
+        nodesVersion++;
     }
 
     long roomVersion() {
         return roomVersion;
+    }
+
+    /** Moves whenever room appears or a node is drained or removed: what a failed placement's reason depends on. */
+    long nodesVersion() {
+        return nodesVersion;
     }
 
     /** Removes an empty node; a node that still holds pods is refused, as draining it is the adapter's job. */
@@ -107,6 +136,8 @@ final class Placements {
             }
         }
         nodes.remove(name);
+        nodesChanged();
+        nodesVersion++; // no room appears, but reasons count the nodes
     }
 
     /**
@@ -133,7 +164,8 @@ final class Placements {
             }
         }
         nodes.put(spec.name(), fresh);
-        roomVersion++;
+        nodesChanged();
+        roomAppeared();
     }
 
     boolean hasNode(String name) {
@@ -186,7 +218,7 @@ final class Placements {
         }
         String reason = null;
         if (!missing.isEmpty()) {
-            GangPlacer.Result r = placer().place(List.copyOf(nodes.values()), missing);
+            GangPlacer.Result r = placer().place(nodeList, missing);
             if (r instanceof GangPlacer.Result.Placed p) {
                 for (int k = 0; k < p.pods().size(); k++) {
                     PodPlacement pp = p.pods().get(k);
@@ -204,11 +236,12 @@ final class Placements {
     }
 
     void selectNodes(ObjectKey key, Map<String, Map<String, String>> selectorsByPodSet) {
-        if (selectorsByPodSet.isEmpty()) {
-            podSetSelectors.remove(key);
-        } else {
-            podSetSelectors.put(key, selectorsByPodSet);
-        }
+        podGroups.selectNodes(key, selectorsByPodSet);
+    }
+
+    /** The gang's pods as placement sees them: one group per pod set with pods in the assignment. */
+    List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
+        return podGroups.of(wl, a);
     }
 
     /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
@@ -216,13 +249,20 @@ final class Placements {
         if (placedElsewhere.contains(wl.key())) {
             return null;
         }
-        GangPlacer.Result r = placer().place(List.copyOf(nodes.values()), groups(wl, a));
+        List<GangPlacer.PodGroup> gang = groups(wl, a);
+        String known = failures.reason(gang, nodesVersion);
+        if (known != null) {
+            return known; // no room appeared since this gang last found none
+        }
+        GangPlacer.Result r = placer().place(nodeList, gang);
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));
             return null;
         }
-        return ((GangPlacer.Result.Unplaceable) r).reason();
+        String reason = ((GangPlacer.Result.Unplaceable) r).reason();
+        failures.failed(gang, nodesVersion, reason);
+        return reason;
     }
 
     /**
@@ -253,7 +293,7 @@ final class Placements {
                 }
             }
         });
-        GangPlacer.Result r = placer().place(List.copyOf(nodes.values()), groups(wl, a));
+        GangPlacer.Result r = placer().place(nodeList, groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
         }
@@ -284,6 +324,7 @@ final class Placements {
             throw new IllegalArgumentException("no node " + name);
         }
         node.drain();
+        nodesVersion++; // no room appears, but reasons name the draining node
     }
 
     java.util.Collection<NodeState> nodes() {
@@ -298,10 +339,10 @@ final class Placements {
         List<NodeState.Allocation> allocations = held.remove(key);
         if (allocations != null) {
             GangPlacer.release(allocations);
-            roomVersion++;
+            roomAppeared();
         }
         pods.remove(key);
-        podSetSelectors.remove(key);
+        podGroups.forget(key);
     }
 
     private static int countOf(Assignment a, String podSet) {
@@ -332,7 +373,7 @@ final class Placements {
             int current = gang.assignment().podSets().get(i).count();
             if (target.count() > current) {
                 more.add(new GangPlacer.PodGroup(target.name(), target.count() - current,
-                        shape(key, gang.workload().podSets().get(i), target)));
+                        podGroups.shape(key, gang.workload().podSets().get(i), target)));
             }
             for (int p = 0; p < placed.size(); p++) {
                 if (placed.get(p).podSet().equals(target.name()) && placed.get(p).index() >= target.count()) {
@@ -340,7 +381,7 @@ final class Placements {
                 }
             }
         }
-        GangPlacer.Result extra = placer().place(List.copyOf(nodes.values()), more);
+        GangPlacer.Result extra = placer().place(nodeList, more);
         if (!(extra instanceof GangPlacer.Result.Placed p)) {
             return false;
         }
@@ -349,6 +390,9 @@ final class Placements {
             NodeState.Allocation al = allocations.remove(at);
             al.node().release(al);
             placed.remove(at);
+        }
+        if (!drop.isEmpty()) {
+            roomAppeared(); // pods beyond the new count left: a gang that found no place may find one now
         }
         Map<String, Integer> next = new HashMap<>();
         gang.assignment().podSets().forEach(ps -> next.put(ps.name(), ps.count()));
@@ -361,36 +405,5 @@ final class Placements {
         held.put(key, allocations);
         pods.put(key, placed);
         return true;
-    }
-
-    /** The gang's pods as placement sees them: one group per pod set with pods in the assignment. */
-    List<GangPlacer.PodGroup> groups(Workload wl, Assignment a) {
-        List<GangPlacer.PodGroup> groups = new ArrayList<>();
-        for (int i = 0; i < wl.podSets().size(); i++) {
-            PodSetAssignment psa = a.podSets().get(i);
-            if (psa.count() > 0) {
-                groups.add(new GangPlacer.PodGroup(psa.name(), psa.count(), shape(wl.key(), wl.podSets().get(i), psa)));
-            }
-        }
-        return groups;
-    }
-
-    /**
-     * A pod of the set as placement needs it: its flavors add their node labels and tolerations, and
-     * an admission check may have added a node selector (the nodes provisioned for it).
-     */
-    private PodShape shape(ObjectKey key, PodSet ps, PodSetAssignment psa) {
-        PlacementHints h = ps.hints();
-        Map<String, String> selector = new LinkedHashMap<>(h.nodeSelector());
-        selector.putAll(podSetSelectors.getOrDefault(key, Map.of()).getOrDefault(ps.name(), Map.of()));
-        List<Toleration> tolerations = new ArrayList<>(h.tolerations());
-        for (String flavor : new java.util.TreeSet<>(psa.flavors().values())) {
-            ResourceFlavorSpec f = flavors.get(flavor);
-            if (f != null) {
-                selector.putAll(f.nodeLabels());
-                tolerations.addAll(f.tolerations());
-            }
-        }
-        return PodShape.of(ps, selector, tolerations);
     }
 }

@@ -30,6 +30,8 @@ final class Preemptions {
     private final Set<ObjectKey> sticky = new HashSet<>();
     /** Sorted, so that rooms are held in the same order on every run. */
     private final Map<ObjectKey, Claim> claims = new TreeMap<>();
+    /** How many claims ended so far: the room they held is free for others from then on. */
+    private long claimsEnded;
 
     void started(ObjectKey preemptor, List<ObjectKey> victims, String clusterQueue, long[] usage) {
         victimsOf.put(preemptor, new LinkedHashSet<>(victims));
@@ -45,9 +47,20 @@ final class Preemptions {
     /** The preemptor's victims are gone and it waits for something else: its claim ends. */
     void gaveUp(ObjectKey preemptor) {
         if (!victimsOf.containsKey(preemptor)) {
-            claims.remove(preemptor);
+            endClaim(preemptor);
             sticky.remove(preemptor);
         }
+    }
+
+    private void endClaim(ObjectKey preemptor) {
+        if (claims.remove(preemptor) != null) {
+            claimsEnded++;
+        }
+    }
+
+    /** How many claims ended so far (admitted, gave up, went away); it moves whenever held room becomes free. */
+    long claimsEnded() {
+        return claimsEnded;
     }
 
     /** A workload stopped or went away: returns the preemptor that may now go ahead, if any. */
@@ -57,7 +70,7 @@ final class Preemptions {
             own.forEach(preemptorOf::remove);
         }
         sticky.remove(workload);
-        claims.remove(workload);
+        endClaim(workload);
         ObjectKey preemptor = preemptorOf.remove(workload);
         if (preemptor == null) {
             return Optional.empty();
@@ -73,7 +86,7 @@ final class Preemptions {
 
     void admitted(ObjectKey workload) {
         sticky.remove(workload);
-        claims.remove(workload);
+        endClaim(workload);
     }
 
     /** Why the preemptor still waits, or null when it does not wait for victims. */

@@ -7,7 +7,6 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.ClusterQueueState;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,6 +26,12 @@ final class WorkloadBook {
     /** Reasons found outside a cycle (on submit, on eviction), reported by the next cycle. */
     private final Map<ObjectKey, Pending> unreportedReasons = new LinkedHashMap<>();
     private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
+    /**
+     * Workloads that took quota and may not have had their pods ready yet, by key: what the
+     * waitForPodsReady timers look at instead of every admitted workload. Those ready or gone are
+     * dropped when next met ({@link #notReadyInOrder}).
+     */
+    private final java.util.TreeSet<ObjectKey> maybeNotReady = new java.util.TreeSet<>();
 
     /** A workload is submitted or restored once; it must be removed before it comes again. */
     void requireUnknown(ObjectKey key) {
@@ -44,10 +49,6 @@ final class WorkloadBook {
 
     WorkloadProgress progress(ObjectKey key) {
         return progress.get(key);
-    }
-
-    Collection<WorkloadProgress> progresses() {
-        return progress.values();
     }
 
     void pend(Workload wl) {
@@ -81,6 +82,25 @@ final class WorkloadBook {
 
     void admit(AdmittedWorkload a) {
         admitted.put(a.workload().key(), a);
+        maybeNotReady.add(a.workload().key());
+    }
+
+    /**
+     * The workloads holding quota whose pods are not all ready, in namespace/name order, as
+     * {@link #admittedInOrder} would list them; found without a look at the others.
+     */
+    List<ObjectKey> notReadyInOrder() {
+        List<ObjectKey> out = new java.util.ArrayList<>();
+        for (java.util.Iterator<ObjectKey> it = maybeNotReady.iterator(); it.hasNext(); ) {
+            ObjectKey key = it.next();
+            WorkloadProgress p = progress.get(key);
+            if (!admitted.containsKey(key) || p == null || p.podsReady) {
+                it.remove();
+            } else {
+                out.add(key);
+            }
+        }
+        return out;
     }
 
     AdmittedWorkload admission(ObjectKey key) {
@@ -92,6 +112,7 @@ final class WorkloadBook {
     }
 
     AdmittedWorkload unadmit(ObjectKey key) {
+        maybeNotReady.remove(key);
         return admitted.remove(key);
     }
 
@@ -127,6 +148,7 @@ final class WorkloadBook {
 
     /** Forgets why a workload waited and how it progressed (its queue and quota are left to the caller). */
     void forget(ObjectKey key) {
+        maybeNotReady.remove(key);
         reasons.remove(key);
         unreportedReasons.remove(key);
         progress.remove(key);

@@ -4,7 +4,6 @@ import dev.muster.core.kai.GpuMemoryCharge;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.QueueRef;
 import dev.muster.core.model.Workload;
-import dev.muster.core.placement.NodeState;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
@@ -66,11 +65,7 @@ final class WorkloadIntake {
 
     /** The memory of the largest GPU device among the nodes, in MiB; 0 when no node says. */
     private long largestGpuMemoryMiB() {
-        long largest = 0;
-        for (NodeState n : parts.placements().nodes()) {
-            largest = Math.max(largest, n.spec().gpuMemoryMiB());
-        }
-        return largest;
+        return parts.placements().largestGpuMemoryMiB();
     }
 
     /** See {@link Engine#restore}. */

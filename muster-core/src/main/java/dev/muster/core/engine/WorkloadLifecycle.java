@@ -38,6 +38,12 @@ final class WorkloadLifecycle {
     private final Map<ObjectKey, Long> backoff = new TreeMap<>();
     /** Deactivated workloads (a rejected check, too many requeues) with the reason. */
     private final Map<ObjectKey, String> inactive = new TreeMap<>();
+    /**
+     * Gangs that ran fewer pods than their minimum at some point (their stale-gang timer runs), by
+     * key: the only ones {@link #evictStaleGangs} and {@link #nextWakeupMillis} look at. Entries
+     * whose gang recovered, was evicted or left are dropped when next met.
+     */
+    private final java.util.TreeSet<ObjectKey> belowMinimum = new java.util.TreeSet<>();
     /** Decisions taken between cycles (a check turned Ready, asked to retry): reported by the next cycle. */
     private final List<Decision> between = new ArrayList<>();
     /** A check changed state since the last cycle: there are decisions to take or pods to place. */
@@ -125,6 +131,7 @@ final class WorkloadLifecycle {
         p.failedPods += count;
         if (queues.isKaiLeaf(a.clusterQueue()) && runningPods(a, p) < minimumPods(a) && p.belowMinimumSince < 0) {
             p.belowMinimumSince = nowMillis;
+            belowMinimum.add(key);
         }
     }
 
@@ -153,15 +160,17 @@ final class WorkloadLifecycle {
         for (long at : backoff.values()) {
             next = Math.min(next, at);
         }
-        for (WorkloadProgress p : book.progresses()) {
-            if (p.belowMinimumSince >= 0 && p.eviction == null && settings.staleGangGraceMillis() >= 0) {
+        for (ObjectKey key : belowMinimum) {
+            WorkloadProgress p = book.progress(key);
+            if (p != null && p.belowMinimumSince >= 0 && p.eviction == null && settings.staleGangGraceMillis() >= 0) {
                 next = Math.min(next, p.belowMinimumSince + settings.staleGangGraceMillis());
             }
         }
         PodsReadyPolicy policy = settings.podsReady();
         if (policy.enabled()) {
-            for (WorkloadProgress p : book.progresses()) {
-                if (p.admitted && !p.podsReady && p.eviction == null) {
+            for (ObjectKey key : book.notReadyInOrder()) {
+                WorkloadProgress p = book.progress(key);
+                if (p.admitted && p.eviction == null) {
                     next = Math.min(next, p.admittedAtMillis + policy.timeoutMillis());
                 }
             }
@@ -233,9 +242,10 @@ final class WorkloadLifecycle {
         if (!policy.enabled()) {
             return;
         }
-        for (AdmittedWorkload a : book.admittedInOrder()) {
-            WorkloadProgress p = book.progress(a.workload().key());
-            if (p.admitted && !p.podsReady && p.eviction == null && nowMillis >= p.admittedAtMillis + policy.timeoutMillis()) {
+        for (ObjectKey key : book.notReadyInOrder()) {
+            AdmittedWorkload a = book.admission(key);
+            WorkloadProgress p = book.progress(key);
+            if (p.admitted && p.eviction == null && nowMillis >= p.admittedAtMillis + policy.timeoutMillis()) {
                 String late = "its pods were not all ready within " + Durations.text(policy.timeoutMillis())
                         + " of admission (waitForPodsReady)";
                 boolean outOfRequeues = policy.backoffLimitCount().isPresent()
@@ -260,14 +270,20 @@ final class WorkloadLifecycle {
         if (grace < 0) {
             return;
         }
-        for (AdmittedWorkload a : book.admittedInOrder()) {
-            WorkloadProgress p = book.progress(a.workload().key());
-            if (p.belowMinimumSince >= 0 && p.eviction == null && nowMillis >= p.belowMinimumSince + grace) {
+        for (Iterator<ObjectKey> it = belowMinimum.iterator(); it.hasNext(); ) {
+            ObjectKey key = it.next();
+            WorkloadProgress p = book.progress(key);
+            AdmittedWorkload a = book.admission(key);
+            if (p == null || a == null || p.belowMinimumSince < 0) {
+                it.remove(); // it left, or was evicted and queued again: its timer is off
+                continue;
+            }
+            if (p.eviction == null && nowMillis >= p.belowMinimumSince + grace) {
                 String message = "only " + runningPods(a, p) + " of its minimum " + minimumPods(a)
                         + " pods have run for " + Durations.text(nowMillis - p.belowMinimumSince)
                         + " (stale gang: the grace period is " + Durations.text(grace)
                         + "); the whole gang is evicted and queued again";
-                decisions.add(p.askEviction(a.workload().key(), EvictionReason.STALE_GANG, "", message, Optional.empty()));
+                decisions.add(p.askEviction(key, EvictionReason.STALE_GANG, "", message, Optional.empty()));
             }
         }
     }
@@ -277,9 +293,9 @@ final class WorkloadLifecycle {
         if (!settings.podsReady().enabled() || !settings.podsReady().blockAdmission()) {
             return null;
         }
-        for (AdmittedWorkload a : book.admittedInOrder()) {
-            WorkloadProgress p = book.progress(a.workload().key());
-            if (!p.podsReady && p.eviction == null) {
+        for (ObjectKey key : book.notReadyInOrder()) {
+            AdmittedWorkload a = book.admission(key);
+            if (book.progress(key).eviction == null) {
                 return new Pending(Pending.Why.WAITING_FOR_PODS_READY, "waiting for the pods of " + a.workload().key()
                         + " to be ready: waitForPodsReady.blockAdmission admits one workload at a time until its pods run");
             }
@@ -308,6 +324,7 @@ final class WorkloadLifecycle {
 
     /** The workload is gone. */
     void forget(ObjectKey key) {
+        belowMinimum.remove(key);
         backoff.remove(key);
         inactive.remove(key);
     }

@@ -2,8 +2,6 @@ package dev.muster.core.kai;
 
 import dev.muster.core.model.Pending;
 
-import dev.muster.core.model.Pending;
-
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
@@ -13,13 +11,13 @@ import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
-import dev.muster.core.preemption.PreemptionTarget;
-import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.FlavorResourceIndex;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +44,33 @@ public final class KaiCycle {
     private final Map<String, KaiQueueSpec> specs = new LinkedHashMap<>();
     private final Map<String, Long> capacity;
     private final MinRuntimes minRuntimes;
+    private final NonPreemptibleQuota nonPreemptibleQuota;
     private Map<String, Map<String, Long>> lastShares = Map.of();
+    /** Per KAI tree (by its root): the workloads found to wait, and the state they were tried in. */
+    private final Map<QuotaNode, KaiWaitMemo> memos = new HashMap<>();
+    /** Per KAI tree: the fair shares of its last pass, and how many times they changed. */
+    private final Map<QuotaNode, Map<String, Map<String, Long>>> sharesOfTree = new HashMap<>();
+    private final Map<QuotaNode, Long> sharesVersions = new HashMap<>();
+    /** What this cycle changed in its passes (admissions, preemptions, shrinks, growth, room let go); only ever grows. */
+    private long passChanges;
+
+    /** What one try of a pending workload came to. */
+    private sealed interface Tried {
+        /** Admitted, or it preempted, or gangs shrank for it: the tree changed. */
+        record Changed() implements Tried {
+        }
+
+        /** It preempted and waits for its victims: its queue serves nothing else now. */
+        record Preempted() implements Tried {
+        }
+
+        /** Nothing changed; it waits for {@code why} ({@code nodesOnly}: for the nodes alone, else null). */
+        record Waits(Pending why, KaiWaitMemo.NodesOnly nodesOnly) implements Tried {
+            Waits(Pending why) {
+                this(why, null);
+            }
+        }
+    }
 
     public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity) {
         this.tree = tree;
@@ -55,6 +79,7 @@ public final class KaiCycle {
         queues.forEach(q -> specs.put(q.name(), q));
         this.capacity = Map.copyOf(capacity);
         this.minRuntimes = new MinRuntimes(queues);
+        this.nonPreemptibleQuota = new NonPreemptibleQuota(tree, specs);
     }
 
     /** Fair shares computed by the last pass, per queue and resource (milli-units). */
@@ -63,35 +88,97 @@ public final class KaiCycle {
     }
 
     public void run(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
+        QuotaNode root = leaves.get(0).node().root();
         Map<String, Map<String, Long>> shares = fairShares.compute(capacity, demand(leaves, outcome));
         lastShares = shares;
+        long sharesVersion = sharesVersion(root, shares);
+        KaiWaitMemo memo = memos.computeIfAbsent(root, r -> new KaiWaitMemo());
+        memo.keepOnly(leaves);
+        long admissions = leaves.stream().mapToLong(ClusterQueueState::admissionEvents).sum();
         KaiShares bounds = new KaiShares(shares, specs);
         KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
-        Map<ClusterQueueState, List<Workload>> queues = new LinkedHashMap<>();
+        ReclaimRules rules = new ReclaimRules(tree, bounds);
+        Map<ClusterQueueState, Deque<Workload>> queues = new LinkedHashMap<>();
+        Map<ClusterQueueState, long[]> heads = new HashMap<>();
         for (ClusterQueueState q : leaves) {
             if (!q.pending().isEmpty()) {
-                queues.put(q, new ArrayList<>(q.pending()));
+                queues.put(q, new ArrayDeque<>(q.pending()));
             }
         }
+        KaiWaitMemo.State state = state(leaves, outcome, admissions, sharesVersion);
+        KaiWaitMemo.StillOnlyNodes stillOnlyNodes = (wait, need) -> stillOnlyNodes(wait, need, rules, leaves);
         while (!queues.isEmpty() && !outcome.admissionBlocked()) {
-            ClusterQueueState q = next(queues, order, outcome);
-            List<Workload> rest = queues.get(q);
-            Workload wl = rest.remove(0);
+            ClusterQueueState q = next(queues, heads, order, outcome);
+            Deque<Workload> rest = queues.get(q);
+            Workload wl = rest.poll();
+            heads.remove(q); // its next head is weighed when there is a choice of queues
             if (rest.isEmpty()) {
                 queues.remove(q);
+            }
+            if (memo.stillWaits(wl, state, stillOnlyNodes)) {
+                // Nothing to do: it is no preemptor (preempting changes the state), and it was told why it waits.
+                continue;
             }
             Pending awaiting = outcome.awaitingVictims(wl.key());
             if (awaiting != null) {
                 outcome.waiting(wl, awaiting);
                 continue;
             }
-            if (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
-                // A preemptor (its room is held for it by the engine): its queue serves nothing
-                // else now, so that its victims' departure is enough next time.
-                queues.remove(q);
+            if (outcome.isSticky(wl.key())) {
+                passChanges++; // the room held for it is free now: what waited before it may fit
+                state = state(leaves, outcome, admissions, sharesVersion);
+            }
+            switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
+                case Tried.Waits w -> {
+                    outcome.waiting(wl, w.why());
+                    memo.waits(wl, state, w.why(), w.nodesOnly());
+                }
+                case Tried.Changed c -> {
+                    passChanges++;
+                    memo.forget(wl);
+                    state = state(leaves, outcome, admissions, sharesVersion);
+                }
+                case Tried.Preempted p -> {
+                    passChanges++;
+                    memo.forget(wl);
+                    state = state(leaves, outcome, admissions, sharesVersion);
+                    // A preemptor (its room is held for it by the engine): its queue serves nothing
+                    // else now, so that its victims' departure is enough next time.
+                    queues.remove(q);
+                }
             }
         }
         growGangs(leaves, outcome);
+    }
+
+    /** The state of the tree now, as far as a waiting workload's answer depends on it. */
+    private KaiWaitMemo.State state(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome, long admissions,
+            long sharesVersion) {
+        return new KaiWaitMemo.State(outcome.waitVersion(leaves.get(0)), admissions, sharesVersion, passChanges);
+    }
+
+    /**
+     * Whether a workload that waited for the nodes alone still would, no room having appeared: its
+     * full assignment still fits the quota, there is still nothing to reclaim or preempt, and it
+     * would be told the same about its fair share.
+     */
+    private static boolean stillOnlyNodes(KaiWaitMemo.NodesOnly wait, long[] need, ReclaimRules rules,
+            List<ClusterQueueState> leaves) {
+        ClusterQueueState q = wait.queue();
+        if (!KaiVictims.fits(q.node(), need) || KaiVictims.anyToReclaim(q, leaves)
+                || KaiVictims.anyToPreempt(q, wait.priority())) {
+            return false;
+        }
+        String overShare = rules.overFairShare(q, need);
+        return wait.refusal().equals(overShare != null ? overShare : KaiVictims.NOTHING_TO_RECLAIM);
+    }
+
+    /** How many times the fair shares of the tree changed from one pass to the next. */
+    private long sharesVersion(QuotaNode root, Map<String, Map<String, Long>> shares) {
+        if (!shares.equals(sharesOfTree.put(root, shares))) {
+            sharesVersions.merge(root, 1L, Long::sum);
+        }
+        return sharesVersions.get(root);
     }
 
     /**
@@ -101,49 +188,41 @@ public final class KaiCycle {
      */
     private void growGangs(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         for (ClusterQueueState q : leaves) {
-            for (dev.muster.core.queue.AdmittedWorkload g : List.copyOf(q.admittedWorkloads())) {
-                if (outcome.evicting().contains(g.workload().key()) || !belowFullCount(g)) {
+            for (AdmittedWorkload g : List.copyOf(q.belowFullCount())) {
+                if (outcome.evicting().contains(g.workload().key()) || !g.belowFullCount()) {
                     continue;
                 }
                 tree.remove(q.node(), g.assignment().usage());
                 FitResult larger = assigner.assignLargest(q, g.workload());
                 tree.add(q.node(), g.assignment().usage());
                 if (larger instanceof FitResult.Fits f && pods(f.assignment()) > pods(g.assignment())
-                        && (g.workload().priority() < NON_PREEMPTIBLE || withinQuotaAfterGrowth(q, g, f.assignment(), leaves))) {
+                        && (g.workload().priority() < NON_PREEMPTIBLE || nonPreemptibleQuota.allowsGrowth(q, g, f.assignment(), leaves))) {
                     outcome.grow(g, f.assignment());
+                    passChanges++;
                 }
             }
         }
     }
 
-    private static boolean belowFullCount(dev.muster.core.queue.AdmittedWorkload g) {
-        for (int i = 0; i < g.workload().podSets().size(); i++) {
-            if (g.assignment().podSets().get(i).count() < g.workload().podSets().get(i).count()) {
-                return true;
+    /** Whether the assignment gives every pod set all the pods it asked for. */
+    private static boolean isFull(Workload wl, Assignment a) {
+        for (int i = 0; i < wl.podSets().size(); i++) {
+            if (a.podSets().get(i).count() < wl.podSets().get(i).count()) {
+                return false;
             }
         }
-        return false;
+        return true;
     }
 
     private static int pods(Assignment a) {
         return a.podSets().stream().mapToInt(dev.muster.core.queue.PodSetAssignment::count).sum();
     }
 
-    private boolean withinQuotaAfterGrowth(ClusterQueueState q, dev.muster.core.queue.AdmittedWorkload g, Assignment larger,
-            List<ClusterQueueState> leaves) {
-        long[] extra = larger.usage();
-        long[] current = g.assignment().usage();
-        for (int fr = 0; fr < extra.length; fr++) {
-            extra[fr] = Math.max(0, extra[fr] - current[fr]);
-        }
-        return nonPreemptibleExcess(q, extra, leaves) == null;
-    }
-
     /**
-     * Admits, preempts for, or explains the wait of one workload. Returns whether it preempted (and
-     * now waits for its victims).
+     * Admits, preempts for, or finds why one workload waits (the caller reports the wait, so that it
+     * can remember it).
      */
-    private boolean tryWorkload(ClusterQueueState q, Workload wl, KaiShares bounds, KaiQueueOrder order,
+    private Tried tryWorkload(ClusterQueueState q, Workload wl, KaiShares bounds, KaiQueueOrder order,
             List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         boolean preemptible = wl.priority() < NON_PREEMPTIBLE;
         // The gang's minimum must fit; replicas beyond it are admitted as far as they fit too.
@@ -156,25 +235,23 @@ public final class KaiCycle {
         Assignment minimum = assignment != null ? assignment : hypothetical(q, wl);
         // Checked before anything else: a non-preemptible workload over the quota of its queue or of a
         // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
-        String excess = preemptible ? null : nonPreemptibleExcess(q, minimum.usage(), leaves);
+        String excess = preemptible ? null : nonPreemptibleQuota.excess(q, minimum.usage(), leaves);
         if (excess != null) {
-            outcome.waiting(wl, Pending.quota("non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
+            return new Tried.Waits(Pending.quota("non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
                     + "): it may only use the quota of its queue and of its parents, and " + excess));
-            return false;
         }
         String unplaced = null;
         if (fit instanceof FitResult.Fits f) {
             unplaced = outcome.place(q, wl, f.assignment());
             if (unplaced == null) {
                 outcome.admit(q, wl, f.assignment());
-                return false;
+                return new Tried.Changed();
             }
             // Within quota but no node has room: KAI's reclaim and preempt solvers work node by node,
             // so they may make room here too (its tests "... reclaim" with the GPUs spread over nodes).
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
-            outcome.waiting(wl, nf.pending());
-            return false;
+            return new Tried.Waits(nf.pending());
         }
         Assignment wanted = minimum;
         KaiVictims victims = new KaiVictims(tree, bounds, order, leaves, minRuntimes, outcome.nowMillis());
@@ -190,10 +267,10 @@ public final class KaiCycle {
             plan.shrinks().forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
             if (plan.evictions().isEmpty()) {
                 admitOrExplain(q, wl, outcome);
-                return false;
+                return new Tried.Changed();
             }
             outcome.preempt(q, wl, wanted, plan.evictions());
-            return true;
+            return new Tried.Preempted();
         }
         Pending why = switch (fit) {
             case FitResult.NoFit nf -> nf.pending();
@@ -202,10 +279,13 @@ public final class KaiCycle {
         };
         // Gangs protected by their minimum run time may be taken once it is over: try again then.
         victims.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
-        outcome.waiting(wl, new Pending(why.why(), why.message() + "; nothing can be reclaimed for it: " + noReclaim
-                + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough"
-                + victims.protectedNote()));
-        return false;
+        String protectedNote = victims.protectedNote();
+        Pending reason = new Pending(why.why(), why.message() + "; nothing can be reclaimed for it: " + noReclaim
+                + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough" + protectedNote);
+        boolean nodesOnly = fit instanceof FitResult.Fits f && preemptible && isFull(wl, f.assignment())
+                && protectedNote.isEmpty() && !KaiVictims.anyToReclaim(q, leaves) && !KaiVictims.anyToPreempt(q, wl.priority());
+        return new Tried.Waits(reason, nodesOnly
+                ? new KaiWaitMemo.NodesOnly(q, wl.priority(), KaiWaitMemo.asList(wanted.usage()), noReclaim) : null);
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */
@@ -243,69 +323,6 @@ public final class KaiCycle {
         return new Assignment(podSets, usage, true);
     }
 
-    /**
-     * KAI's capacity policy for non-preemptible workloads (plugins/proportion/capacity_policy,
-     * resultsWithNonPreemptibleOverQuota): with {@code extra}, the non-preemptible workloads under
-     * the queue and under each of its parents stay within that queue's quota (an unlimited quota
-     * always holds). Returns the first excess in words, or null.
-     */
-    private String nonPreemptibleExcess(ClusterQueueState q, long[] extra, List<ClusterQueueState> leaves) {
-        QuotaNode top = q.node();
-        while (top.parent() != null && specs.containsKey(top.parent().name())) {
-            top = top.parent();
-        }
-        // One look at the admitted workloads under the top queue; each level sums its leaves.
-        Map<QuotaNode, long[]> byLeaf = new LinkedHashMap<>();
-        for (ClusterQueueState leaf : leaves) {
-            if (leaf.node().isWithin(top)) {
-                byLeaf.put(leaf.node(), nonPreemptibleUsage(leaf));
-            }
-        }
-        for (QuotaNode n = q.node(); n != null && specs.containsKey(n.name()); n = n.parent()) {
-            List<String> parts = new ArrayList<>();
-            for (int fr = 0; fr < extra.length; fr++) {
-                if (extra[fr] <= 0) {
-                    continue;
-                }
-                long used = 0;
-                for (Map.Entry<QuotaNode, long[]> e : byLeaf.entrySet()) {
-                    if (e.getKey().isWithin(n)) {
-                        used += e.getValue()[fr];
-                    }
-                }
-                long quota = quota(n.name(), fr);
-                if (used + extra[fr] > quota) {
-                    String r = tree.index().get(fr).resource();
-                    parts.add(r + ": quota " + Quantity.ofMilli(quota).format(r) + ", non-preemptible workloads use "
-                            + Quantity.ofMilli(used).format(r) + ", it needs " + Quantity.ofMilli(extra[fr]).format(r));
-                }
-            }
-            if (!parts.isEmpty()) {
-                return "queue " + n.name() + " would be over its quota: " + String.join("; ", parts);
-            }
-        }
-        return null;
-    }
-
-    private long quota(String queue, int fr) {
-        String resource = tree.index().get(fr).resource();
-        return KaiShares.quota(specs.get(queue).share(resource));
-    }
-
-    /** What the non-preemptible workloads of a leaf queue use, per flavor-resource. */
-    private long[] nonPreemptibleUsage(ClusterQueueState leaf) {
-        long[] sum = new long[tree.index().size()];
-        for (AdmittedWorkload a : leaf.admittedWorkloads()) {
-            if (a.workload().priority() >= NON_PREEMPTIBLE) {
-                long[] usage = a.assignment().usage();
-                for (int fr = 0; fr < sum.length; fr++) {
-                    sum[fr] += usage[fr];
-                }
-            }
-        }
-        return sum;
-    }
-
     /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */
     private Map<String, Map<String, Long>> demand(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         Map<String, Map<String, Long>> demand = new HashMap<>();
@@ -316,11 +333,7 @@ public final class KaiCycle {
                 // Room held for a preemptor is not yet its queue's: the preemptor counts as pending.
                 d.put(r, fr < 0 ? 0 : q.node().usage(fr) - outcome.held(q, fr));
             }
-            for (Workload w : q.pending()) {
-                for (PodSet ps : w.podSets()) {
-                    ps.perPod().amounts().forEach((r, amount) -> d.merge(r, amount.milli() * ps.count(), Long::sum));
-                }
-            }
+            q.pendingDemand().forEach((r, amount) -> d.merge(r, amount, Long::sum));
             demand.put(q.name(), d);
         }
         return demand;
@@ -330,12 +343,14 @@ public final class KaiCycle {
      * The queue served next: one whose head preempted and whose victims are gone, then KAI's queue
      * order with each queue's head counted in ({@link KaiQueueOrder}).
      */
-    private ClusterQueueState next(Map<ClusterQueueState, List<Workload>> queues, KaiQueueOrder order,
-            SchedulingCycle.Outcome outcome) {
-        Map<ClusterQueueState, long[]> heads = new HashMap<>();
-        queues.forEach((q, pending) -> heads.put(q, hypothetical(q, pending.get(0)).usage()));
+    private ClusterQueueState next(Map<ClusterQueueState, Deque<Workload>> queues, Map<ClusterQueueState, long[]> heads,
+            KaiQueueOrder order, SchedulingCycle.Outcome outcome) {
+        if (queues.size() == 1) {
+            return queues.keySet().iterator().next();
+        }
+        queues.forEach((q, pending) -> heads.computeIfAbsent(q, k -> hypothetical(k, pending.peek()).usage()));
         return queues.keySet().stream().min(Comparator
-                .comparing((ClusterQueueState q) -> !outcome.isSticky(queues.get(q).get(0).key()))
+                .comparing((ClusterQueueState q) -> !outcome.isSticky(queues.get(q).peek().key()))
                 .thenComparing((a, b) -> order.compareLeaves(a, heads.get(a), b, heads.get(b)))
                 .thenComparing(ClusterQueueState::name)).orElseThrow();
     }

@@ -103,6 +103,10 @@ final class KaiVictims {
             refusal = overShare;
             return Plan.NONE;
         }
+        refusal = NOTHING_TO_RECLAIM;
+        if (!anyToReclaim(q, leaves)) {
+            return Plan.NONE; // no candidates at all: not worth a look at every admitted workload
+        }
         List<VictimGang> gangs = new ArrayList<>();
         for (ClusterQueueState other : leaves) {
             if (other == q) {
@@ -116,12 +120,32 @@ final class KaiVictims {
                 gangs.add(gang(a, other, minRuntime));
             }
         }
-        refusal = "no queue above its fair share holds preemptible workloads that free enough";
         return search(q, need, gangs, true, placeable);
+    }
+
+    /** Why nothing was reclaimed when the workload's queue stays within its fair share. */
+    static final String NOTHING_TO_RECLAIM = "no queue above its fair share holds preemptible workloads that free enough";
+
+    /** Whether another leaf queue of the tree holds a preemptible workload: something reclaim could take. */
+    static boolean anyToReclaim(ClusterQueueState q, List<ClusterQueueState> leaves) {
+        for (ClusterQueueState other : leaves) {
+            if (other != q && other.admitsBelow(KaiCycle.NON_PREEMPTIBLE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code q} holds a preemptible workload of a priority below {@code priority}: something preemption could take. */
+    static boolean anyToPreempt(ClusterQueueState q, int priority) {
+        return q.admitsBelow(Math.min(priority, KaiCycle.NON_PREEMPTIBLE));
     }
 
     /** Lower-priority preemptible gangs of {@code q} itself that give way to {@code wl}; {@link Plan#NONE} if none do. */
     Plan preempt(ClusterQueueState q, Workload wl, Assignment wanted, Set<ObjectKey> evicting, Placeable placeable) {
+        if (!anyToPreempt(q, wl.priority())) {
+            return Plan.NONE; // no lower-priority preemptible workload holds quota here
+        }
         long minRuntime = minRuntimes.preemptMillis(q.name());
         List<VictimGang> gangs = new ArrayList<>();
         for (AdmittedWorkload a : q.admittedWorkloads()) {
@@ -218,7 +242,7 @@ final class KaiVictims {
         return protection.protectedNote();
     }
 
-    private static boolean fits(QuotaNode node, long[] need) {
+    static boolean fits(QuotaNode node, long[] need) {
         for (int fr = 0; fr < need.length; fr++) {
             if (need[fr] > 0 && need[fr] > node.available(fr)) {
                 return false;

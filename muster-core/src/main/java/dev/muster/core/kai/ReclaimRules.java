@@ -18,9 +18,14 @@ final class ReclaimRules {
     private final QuotaTree tree;
     private final KaiShares bounds;
 
+    /** Per KAI resource, its index in the tree (-1 when the tree has none): looked up once, not per check. */
+    private final int[] resourceIndex;
+
     ReclaimRules(QuotaTree tree, KaiShares bounds) {
         this.tree = tree;
         this.bounds = bounds;
+        this.resourceIndex = KaiQuotaTree.RESOURCES.stream()
+                .mapToInt(r -> tree.index().indexOf(KaiQuotaTree.FLAVOR, r)).toArray();
     }
 
     /**
@@ -28,8 +33,9 @@ final class ReclaimRules {
      * share. Returns why it does not, or null.
      */
     String overFairShare(ClusterQueueState q, long[] need) {
-        for (String r : KaiQuotaTree.RESOURCES) {
-            int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+        for (int i = 0; i < resourceIndex.length; i++) {
+            String r = KaiQuotaTree.RESOURCES.get(i);
+            int fr = resourceIndex[i];
             if (fr >= 0 && need[fr] > 0 && q.node().usage(fr) + need[fr] > bounds.fairShare(q.node(), r)) {
                 return "queue " + q.name() + " would be above its fair share of " + r + " ("
                         + Quantity.ofMilli(bounds.fairShare(q.node(), r)).format(r) + ") with it, so it may not reclaim from other queues";

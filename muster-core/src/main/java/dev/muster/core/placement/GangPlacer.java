@@ -1,7 +1,7 @@
 package dev.muster.core.placement;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +31,12 @@ public final class GangPlacer {
     private static final int MAX_ADMISSION_MEMOS = 4_096;
 
     private final NodeScorer scorer;
-    /** Per pod shape with a node selector or affinity: which nodes admit it (nodes' specs do not change). */
-    private final Map<PodShape, Admission> admissions = new IdentityHashMap<>();
+    /**
+     * Per pod shape with a node selector or affinity, compared by value (each placement builds its
+     * shapes anew): which nodes admit it. A node whose spec changed is a new {@link NodeState}, so
+     * {@link Admission#admits} asks it again.
+     */
+    private final Map<PodShape, Admission> admissions = new HashMap<>();
 
     public GangPlacer(PlacementPolicy policy) {
         this.scorer = new NodeScorer(policy);

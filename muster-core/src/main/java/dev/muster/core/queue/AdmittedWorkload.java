@@ -4,4 +4,14 @@ import dev.muster.core.model.Workload;
 
 /** A workload holding quota in a ClusterQueue since {@code admittedAtMillis}. */
 public record AdmittedWorkload(Workload workload, String clusterQueue, Assignment assignment, long admittedAtMillis) {
+
+    /** Whether some pod set runs fewer pods than the workload asked for (a partly admitted gang). */
+    public boolean belowFullCount() {
+        for (int i = 0; i < Math.min(workload.podSets().size(), assignment.podSets().size()); i++) {
+            if (assignment.podSets().get(i).count() < workload.podSets().get(i).count()) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

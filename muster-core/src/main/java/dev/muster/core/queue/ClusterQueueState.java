@@ -4,6 +4,7 @@ import dev.muster.core.model.Pending;
 
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quota.QuotaNode;
@@ -12,6 +13,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,11 +30,23 @@ public final class ClusterQueueState {
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
     private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
     /**
+     * What the queued workloads ask for in all, per resource (milli, full counts), kept as they come
+     * and go; a resource is listed while some queued pod set names it, even for 0.
+     */
+    private final Map<String, Long> pendingDemand = new HashMap<>();
+    private final Map<String, Integer> pendingDemandNamedBy = new HashMap<>();
+    /**
      * Pending workloads that are not candidates now: refused by the namespaceSelector, or backing
      * off before a requeue. Kueue counts them as pending all the same.
      */
     private final Set<ObjectKey> parked = new HashSet<>();
     private final Map<ObjectKey, AdmittedWorkload> admitted = new TreeMap<>();
+    /** The admitted workloads that run fewer pods than they asked for (a gang may grow), by key. */
+    private final Map<ObjectKey, AdmittedWorkload> belowFullCount = new TreeMap<>();
+    /** Per priority, how many workloads of that priority hold quota here (who may be preempted for whom). */
+    private final NavigableMap<Integer, Integer> admittedByPriority = new TreeMap<>();
+    /** Admissions and resizes here so far (only ever grows): whether the admitted workloads changed since. */
+    private long admissionEvents;
     /** Shapes found not to fit, with the freed-quota version they were found at and why. */
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
 
@@ -101,11 +115,34 @@ public final class ClusterQueueState {
     }
 
     public void enqueue(Workload w) {
-        pending.add(w);
+        if (pending.add(w)) {
+            addDemand(w, 1);
+        }
     }
 
     public boolean dequeue(Workload w) {
-        return pending.remove(w);
+        boolean removed = pending.remove(w);
+        if (removed) {
+            addDemand(w, -1);
+        }
+        return removed;
+    }
+
+    private void addDemand(Workload w, int sign) {
+        for (PodSet ps : w.podSets()) {
+            ps.perPod().amounts().forEach((r, amount) -> {
+                if (pendingDemandNamedBy.merge(r, sign, (a, b) -> a + b == 0 ? null : a + b) == null) {
+                    pendingDemand.remove(r);
+                } else {
+                    pendingDemand.merge(r, sign * amount.milli() * ps.count(), Long::sum);
+                }
+            });
+        }
+    }
+
+    /** What the queued (not parked) workloads ask for in all, per resource, in milli-units of their full counts. */
+    public Map<String, Long> pendingDemand() {
+        return Collections.unmodifiableMap(pendingDemand);
     }
 
     public void park(ObjectKey key) {
@@ -122,11 +159,41 @@ public final class ClusterQueueState {
     }
 
     public void admitted(AdmittedWorkload a) {
-        admitted.put(a.workload().key(), a);
+        ObjectKey key = a.workload().key();
+        if (admitted.put(key, a) == null) {
+            admittedByPriority.merge(a.workload().priority(), 1, Integer::sum);
+        }
+        if (a.belowFullCount()) {
+            belowFullCount.put(key, a);
+        } else {
+            belowFullCount.remove(key);
+        }
+        admissionEvents++;
     }
 
     public AdmittedWorkload released(ObjectKey key) {
-        return admitted.remove(key);
+        belowFullCount.remove(key);
+        AdmittedWorkload a = admitted.remove(key);
+        if (a != null) {
+            admittedByPriority.merge(a.workload().priority(), -1, (n, d) -> n + d == 0 ? null : n + d);
+        }
+        return a;
+    }
+
+    /** The admitted workloads with fewer pods than they asked for, in namespace/name order. */
+    public Collection<AdmittedWorkload> belowFullCount() {
+        return Collections.unmodifiableCollection(belowFullCount.values());
+    }
+
+    /** Whether some workload holding quota here has a priority below {@code priority}. */
+    public boolean admitsBelow(int priority) {
+        Integer lowest = admittedByPriority.isEmpty() ? null : admittedByPriority.firstKey();
+        return lowest != null && lowest < priority;
+    }
+
+    /** How many times a workload was admitted here or resized so far. */
+    public long admissionEvents() {
+        return admissionEvents;
     }
 
     /** The workloads holding quota here, in namespace/name order. */

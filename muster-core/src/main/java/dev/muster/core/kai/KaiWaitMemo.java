@@ -1,0 +1,138 @@
+package dev.muster.core.kai;
+
+import dev.muster.core.model.Pending;
+import dev.muster.core.model.Workload;
+import dev.muster.core.queue.ClusterQueueState;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Workloads of one KAI queue tree that could neither be admitted nor make room by reclaim or
+ * preemption, with why, and the state of the tree they were tried in. Trying one again while that
+ * state holds gives the same answer, so it is not tried: a full cluster then costs a cycle what
+ * arrived, not everything that waits.
+ *
+ * <p>The state is what a try depends on: the engine's wait version (room or quota freed in the
+ * tree, which also moves when nodes join, change or drain, when a victim's minimum run time ends,
+ * when a preemptor's held room is let go), the workloads holding quota (every admission or resize
+ * counts), the fair shares, and what the cycle itself changed in its pass.
+ */
+final class KaiWaitMemo {
+
+    /** The state of the tree at a try. */
+    record State(long waitVersion, long admissions, long sharesVersion, long passChanges) {
+    }
+
+    /**
+     * A wait with nothing but the nodes against it: the workload fit its quota in full, found no
+     * place, and there was no workload it might reclaim or preempt. While no room appears (the
+     * wait version holds), admissions and new fair shares change its answer only if they take its
+     * quota, bring candidates, or change what it is told about its fair share: cheap to check
+     * again, unlike the placement. Workloads alike (queue, priority, usage, what they were told)
+     * share one, so it is checked once per state for all of them.
+     *
+     * @param need     the usage of its full assignment
+     * @param refusal  why it could not reclaim, as it was told
+     */
+    record NodesOnly(ClusterQueueState queue, int priority, List<Long> need, String refusal) {
+
+        long[] needArray() {
+            return need.stream().mapToLong(Long::longValue).toArray();
+        }
+    }
+
+    /** A {@link NodesOnly} with the answer of its last check, and the state it was checked in. */
+    private static final class Check {
+        final NodesOnly wait;
+        final long[] need;
+        State checkedIn;
+        boolean holds;
+
+        Check(NodesOnly wait) {
+            this.wait = wait;
+            this.need = wait.needArray();
+        }
+    }
+
+    private record Entry(State state, Pending reason, Check nodesOnly) {
+    }
+
+    /** Beyond this many distinct {@link NodesOnly} the checks start over. */
+    private static final int MAX_CHECKS = 4_096;
+
+    /** By workload instance: a requeued workload is a new one and is tried again. */
+    private final Map<Workload, Entry> entries = new IdentityHashMap<>();
+    private final Map<NodesOnly, Check> checks = new HashMap<>();
+
+    /**
+     * Whether the workload is known to wait in state {@code now}: it was tried in it, or it waited
+     * for the nodes only, no room appeared since and {@code stillHolds} says the rest holds too.
+     */
+    boolean stillWaits(Workload wl, State now, StillOnlyNodes stillHolds) {
+        Entry e = entries.get(wl);
+        if (e == null) {
+            return false;
+        }
+        if (e.state().equals(now)) {
+            return true;
+        }
+        Check c = e.nodesOnly();
+        if (c == null || e.state().waitVersion() != now.waitVersion()) {
+            return false;
+        }
+        if (!now.equals(c.checkedIn)) {
+            c.holds = stillHolds.test(c.wait, c.need);
+            c.checkedIn = now;
+        }
+        return c.holds;
+    }
+
+    /** Whether a {@link NodesOnly} wait still holds; {@code need} is its usage as an array. */
+    interface StillOnlyNodes {
+        boolean test(NodesOnly wait, long[] need);
+    }
+
+    /** The workload was tried in {@code triedIn} and waits for {@code reason}; {@code nodesOnly} when only the nodes stop it, else null. */
+    void waits(Workload wl, State triedIn, Pending reason, NodesOnly nodesOnly) {
+        Check c = null;
+        if (nodesOnly != null) {
+            if (checks.size() >= MAX_CHECKS) {
+                checks.clear();
+            }
+            c = checks.computeIfAbsent(nodesOnly, Check::new);
+        }
+        entries.put(wl, new Entry(triedIn, reason, c));
+    }
+
+    void forget(Workload wl) {
+        entries.remove(wl);
+    }
+
+    /**
+     * Drops the entries of workloads no longer pending (admitted elsewhere, removed, requeued as a
+     * new instance), once they outnumber the pending ones: the memo stays as large as the backlog.
+     */
+    void keepOnly(List<ClusterQueueState> leaves) {
+        int pending = leaves.stream().mapToInt(q -> q.pending().size()).sum();
+        if (entries.size() > 2 * pending + 64) {
+            Map<Workload, Entry> alive = new IdentityHashMap<>();
+            for (ClusterQueueState q : leaves) {
+                for (Workload wl : q.pending()) {
+                    Entry e = entries.get(wl);
+                    if (e != null) {
+                        alive.put(wl, e);
+                    }
+                }
+            }
+            entries.clear();
+            entries.putAll(alive);
+        }
+    }
+
+    static List<Long> asList(long[] need) {
+        return Arrays.stream(need).boxed().toList();
+    }
+}

@@ -9,8 +9,6 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Taint;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.NodeSpec;
-import dev.muster.core.placement.PodPlacement;
-import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.operator.decide.Decider;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.sim.Timeline;
@@ -234,15 +232,7 @@ final class AutoscalerStandIn {
 
         @Override
         public Set<String> busyNodes() {
-            return decider.get().read(e -> {
-                Set<String> busy = new HashSet<>();
-                for (AdmittedWorkload a : e.admittedWorkloads()) {
-                    for (PodPlacement p : e.pods(a.workload().key())) {
-                        busy.add(p.node());
-                    }
-                }
-                return busy;
-            }).orElse(Set.of());
+            return decider.get().read(e -> AutoscaledCluster.of(e).busyNodes()).orElse(Set.of());
         }
 
         @Override

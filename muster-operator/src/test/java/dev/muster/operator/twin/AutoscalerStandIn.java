@@ -199,7 +199,10 @@ final class AutoscalerStandIn {
         };
     }
 
-    /** The cluster as the autoscaler sees it: Node objects in the API server, questions to the operator's engine. */
+    /**
+     * The cluster as the autoscaler sees it: Node objects in the API server; questions asked of the
+     * operator's engine exactly as the simulator asks its own ({@link AutoscaledCluster#of}).
+     */
     private final class ThroughTheApi implements AutoscaledCluster {
 
         @Override
@@ -227,7 +230,7 @@ final class AutoscalerStandIn {
 
         @Override
         public boolean isAdmitted(ObjectKey workload) {
-            return decider.get().read(e -> e.isAdmitted(workload)).orElse(false);
+            return decider.get().read(e -> AutoscaledCluster.of(e).isAdmitted(workload)).orElse(false);
         }
 
         @Override
@@ -237,12 +240,12 @@ final class AutoscalerStandIn {
 
         @Override
         public List<UnplacedGang> unplacedGangs() {
-            return decider.get().read(e -> e.unplacedGangs()).orElse(List.of());
+            return decider.get().read(e -> AutoscaledCluster.of(e).unplacedGangs()).orElse(List.of());
         }
 
         @Override
         public boolean placeableWith(List<GangPlacer.PodGroup> pods, List<NodeSpec> extra) {
-            return decider.get().read(e -> e.placeableWith(pods, extra)).orElse(false);
+            return decider.get().read(e -> AutoscaledCluster.of(e).placeableWith(pods, extra)).orElse(false);
         }
     }
 

@@ -64,10 +64,13 @@ public final class KaiCycle {
         record Preempted() implements Tried {
         }
 
-        /** Nothing changed; it waits for {@code why} ({@code nodesOnly}: for the nodes alone, else null). */
-        record Waits(Pending why, KaiWaitMemo.NodesOnly nodesOnly) implements Tried {
+        /**
+         * Nothing changed; it waits for {@code why} ({@code nodesOnly}: for the nodes alone, else
+         * null), and is worth another try at {@code retryAt} (-1: when something changes).
+         */
+        record Waits(Pending why, KaiWaitMemo.NodesOnly nodesOnly, long retryAt) implements Tried {
             Waits(Pending why) {
-                this(why, null);
+                this(why, null, -1);
             }
         }
     }
@@ -124,14 +127,24 @@ public final class KaiCycle {
                 outcome.waiting(wl, awaiting);
                 continue;
             }
-            if (outcome.isSticky(wl.key())) {
+            boolean sticky = outcome.isSticky(wl.key());
+            if (sticky) {
                 passChanges++; // the room held for it is free now: what waited before it may fit
                 state = state(leaves, outcome, admissions, sharesVersion);
             }
+            // A preemptor whose room is held is unlike the others of its shape: it alone may use that room.
+            int shape = sticky ? -1 : outcome.shapeOf(wl);
+            KaiWaitMemo.Answer same = sticky ? null : memo.sameShape(q, shape, state);
+            if (same != null) {
+                waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt()), state, memo, outcome);
+                continue;
+            }
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
-                    outcome.waiting(wl, w.why());
-                    memo.waits(wl, state, w.why(), w.nodesOnly());
+                    waits(q, wl, w, state, memo, outcome);
+                    if (!sticky) {
+                        memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt()));
+                    }
                 }
                 case Tried.Changed c -> {
                     passChanges++;
@@ -149,6 +162,16 @@ public final class KaiCycle {
             }
         }
         growGangs(leaves, outcome);
+    }
+
+    /** The workload waits: it is told why, remembered as waiting in {@code state}, and tried again when its victims' protection ends. */
+    private static void waits(ClusterQueueState q, Workload wl, Tried.Waits w, KaiWaitMemo.State state, KaiWaitMemo memo,
+            SchedulingCycle.Outcome outcome) {
+        outcome.waiting(wl, w.why());
+        memo.waits(wl, state, w.why(), w.nodesOnly());
+        if (w.retryAt() >= 0) {
+            outcome.retryAt(q, w.retryAt());
+        }
     }
 
     /** The state of the tree now, as far as a waiting workload's answer depends on it. */
@@ -277,15 +300,15 @@ public final class KaiCycle {
             case FitResult.NeedsPreemption n -> Pending.quota(n.shortage());
             case FitResult.Fits f -> SchedulingCycle.unplacedReason(q, unplaced);
         };
-        // Gangs protected by their minimum run time may be taken once it is over: try again then.
-        victims.protectedUntil().ifPresent(at -> outcome.retryAt(q, at));
         String protectedNote = victims.protectedNote();
         Pending reason = new Pending(why.why(), why.message() + "; nothing can be reclaimed for it: " + noReclaim
                 + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough" + protectedNote);
         boolean nodesOnly = fit instanceof FitResult.Fits f && preemptible && isFull(wl, f.assignment())
                 && protectedNote.isEmpty() && !KaiVictims.anyToReclaim(q, leaves) && !KaiVictims.anyToPreempt(q, wl.priority());
+        // Gangs protected by their minimum run time may be taken once it is over: try again then.
         return new Tried.Waits(reason, nodesOnly
-                ? new KaiWaitMemo.NodesOnly(q, wl.priority(), KaiWaitMemo.asList(wanted.usage()), noReclaim) : null);
+                ? new KaiWaitMemo.NodesOnly(q, wl.priority(), KaiWaitMemo.asList(wanted.usage()), noReclaim) : null,
+                victims.protectedUntil().orElse(-1));
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */

@@ -8,7 +8,6 @@ import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -107,20 +106,14 @@ final class KaiVictims {
         if (!anyToReclaim(q, leaves)) {
             return Plan.NONE; // no candidates at all: not worth a look at every admitted workload
         }
-        List<VictimGang> gangs = new ArrayList<>();
+        VictimPool pool = new VictimPool(evicting);
         for (ClusterQueueState other : leaves) {
-            if (other == q) {
-                continue;
-            }
-            long minRuntime = minRuntimes.reclaimMillis(q.name(), other.name());
-            for (AdmittedWorkload a : other.admittedWorkloads()) {
-                if (a.workload().priority() >= KaiCycle.NON_PREEMPTIBLE || evicting.contains(a.workload().key())) {
-                    continue;
-                }
-                gangs.add(gang(a, other, minRuntime));
+            if (other != q) {
+                long minRuntime = minRuntimes.reclaimMillis(q.name(), other.name());
+                pool.add(other, KaiCycle.NON_PREEMPTIBLE, minRuntime, a -> gang(a, other, minRuntime));
             }
         }
-        return search(q, need, gangs, true, placeable);
+        return search(q, need, pool, true, placeable);
     }
 
     /** Why nothing was reclaimed when the workload's queue stays within its fair share. */
@@ -147,15 +140,8 @@ final class KaiVictims {
             return Plan.NONE; // no lower-priority preemptible workload holds quota here
         }
         long minRuntime = minRuntimes.preemptMillis(q.name());
-        List<VictimGang> gangs = new ArrayList<>();
-        for (AdmittedWorkload a : q.admittedWorkloads()) {
-            int p = a.workload().priority();
-            if (p >= KaiCycle.NON_PREEMPTIBLE || p >= wl.priority() || evicting.contains(a.workload().key())) {
-                continue;
-            }
-            gangs.add(gang(a, q, minRuntime));
-        }
-        return search(q, wanted.usage(), gangs, false, placeable);
+        VictimPool pool = new VictimPool(evicting).add(q, wl.priority(), minRuntime, a -> gang(a, q, minRuntime));
+        return search(q, wanted.usage(), pool, false, placeable);
     }
 
     private VictimGang gang(AdmittedWorkload a, ClusterQueueState queue, long minRuntime) {
@@ -171,20 +157,22 @@ final class KaiVictims {
      * Takes steps in victim order until the workload fits (and the set passes the reclaim rules),
      * then puts back what still fits beside it. The tree is left as it was.
      */
-    private Plan search(ClusterQueueState q, long[] need, List<VictimGang> gangs, boolean reclaim, Placeable placeable) {
+    private Plan search(ClusterQueueState q, long[] need, VictimPool pool, boolean reclaim, Placeable placeable) {
         TakenSteps taken = new TakenSteps(tree);
         try {
             boolean fits = false;
             while (true) {
-                VictimStep step = nextStep(gangs, reclaim, taken.size());
-                if (step == null) {
+                List<ClusterQueueState> open = pool.openQueues();
+                if (open.isEmpty()) {
                     break;
                 }
-                if (reclaim && !rules.fitsReclaimStrategy(q, step.gang().queue, need)) {
-                    refusal = ReclaimRules.strategyRefusal(q, step.gang().queue);
+                // the share rules ask about the queue alone: checked before its gangs are looked at
+                ClusterQueueState victimQueue = reclaim ? queueOrder.victimQueue(open) : q;
+                if (reclaim && !rules.fitsReclaimStrategy(q, victimQueue, need)) {
+                    refusal = ReclaimRules.strategyRefusal(q, victimQueue);
                     break;
                 }
-                taken.take(step);
+                taken.take(nextStep(pool.first(victimQueue), taken.size()));
                 if (makesRoom(q, need, taken, reclaim, placeable)) {
                     fits = true;
                     break;
@@ -208,21 +196,11 @@ final class KaiVictims {
     }
 
     /**
-     * The next step in KAI's victim order: the queue picked by {@link KaiQueueOrder}, its
-     * lowest-priority newest gang ({@link VictimGang#VICTIM_ORDER}); a gang with replicas beyond its
-     * minimum gives one of them.
+     * The next step in KAI's victim order, from the gang of the queue picked by {@link KaiQueueOrder}
+     * that gives way first ({@link VictimGang#VICTIM_ORDER}): one of its replicas beyond its minimum
+     * if it has any, else what is left of it.
      */
-    private VictimStep nextStep(List<VictimGang> gangs, boolean reclaim, int order) {
-        List<VictimGang> open = gangs.stream().filter(g -> !g.gone && !(g.protectedWhole && g.extraPodSet() < 0)).toList();
-        if (open.isEmpty()) {
-            return null;
-        }
-        List<VictimGang> inQueue = open;
-        if (reclaim) {
-            ClusterQueueState victimQueue = queueOrder.victimQueue(open.stream().map(g -> g.queue).distinct().toList());
-            inQueue = open.stream().filter(g -> g.queue == victimQueue).toList();
-        }
-        VictimGang g = inQueue.stream().min(VictimGang.VICTIM_ORDER).orElseThrow();
+    private static VictimStep nextStep(VictimGang g, int order) {
         int extra = g.extraPodSet();
         int[] before = g.counts.clone();
         return extra >= 0 ? new VictimStep(g, extra, g.perPod(extra), before, order)

@@ -60,6 +60,41 @@ final class KaiWaitMemo {
     private record Entry(State state, Pending reason, Check nodesOnly) {
     }
 
+    /**
+     * What a try of a workload came to when it waited, for workloads of the same queue and shape
+     * (priority and pod sets, compared by value) tried later in the same state: KAI's queue holds
+     * many gangs alike, and trying each again (placement, reclaim and preemption searches) gives
+     * the same answer while nothing changed.
+     *
+     * @param retryAt when a victim protected by its minimum run time may be taken, or -1
+     */
+    record Answer(State state, Pending why, NodesOnly nodesOnly, long retryAt) {
+    }
+
+    private record ShapeInQueue(ClusterQueueState queue, int shape) {
+    }
+
+    /** Of the current pass's state only: a new state makes every answer stale, so the map is cleared then. */
+    private final Map<ShapeInQueue, Answer> answers = new HashMap<>();
+    private State answersIn;
+
+    /** The answer a workload of this shape in {@code queue} got in state {@code now}, or null. */
+    Answer sameShape(ClusterQueueState queue, int shape, State now) {
+        if (!now.equals(answersIn)) {
+            return null;
+        }
+        return answers.get(new ShapeInQueue(queue, shape));
+    }
+
+    /** A workload of this shape in {@code queue} waited in {@code answer.state()}. */
+    void answered(ClusterQueueState queue, int shape, Answer answer) {
+        if (!answer.state().equals(answersIn)) {
+            answers.clear();
+            answersIn = answer.state();
+        }
+        answers.put(new ShapeInQueue(queue, shape), answer);
+    }
+
     /** Beyond this many distinct {@link NodesOnly} the checks start over. */
     private static final int MAX_CHECKS = 4_096;
 

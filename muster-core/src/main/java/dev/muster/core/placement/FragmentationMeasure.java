@@ -128,10 +128,13 @@ final class FragmentationMeasure {
     /** A node's non-GPU resources in order, and what pods of each shape request of them. */
     private static final class Layout {
         final String[] resources;
+        /** The resources by {@link ResourceNames} number, for reading a node's free amounts. */
+        final int[] ids;
         private long[][] requestsById = new long[0][];
 
         Layout(List<String> resources) {
             this.resources = resources.toArray(String[]::new);
+            this.ids = resources.stream().mapToInt(ResourceNames::id).toArray();
         }
 
         int indexOf(String resource) {
@@ -274,7 +277,7 @@ final class FragmentationMeasure {
         void refresh(NodeState node) {
             version = node.version();
             for (int i = 0; i < free.length; i++) {
-                free[i] = node.free(layout.resources[i]);
+                free[i] = node.free(layout.ids[i]);
             }
             gpuFree = 0;
             wholeFree = 0;

@@ -68,12 +68,12 @@ final class NodeScorer {
     private double packing(NodeState node, PodShape pod, PodNeed need) {
         long podGpu = gpuOf(node, pod);
         double score = 0;
-        long cpuAlloc = node.allocatable(CPU);
+        long cpuAlloc = node.allocatable(ResourceNames.CPU);
         if (cpuAlloc > 0) {
-            double after = (double) (cpuAlloc - node.free(CPU) + need.cpu()) / cpuAlloc;
+            double after = (double) (cpuAlloc - node.free(ResourceNames.CPU) + need.cpu()) / cpuAlloc;
             score += policy.cpu() == PlacementPolicy.Strategy.BINPACK ? after : 1 - after;
         }
-        long gpuAlloc = node.allocatable(NodeSpec.GPU);
+        long gpuAlloc = node.gpuAllocatable();
         if (gpuAlloc > 0 && podGpu > 0) {
             double after = (double) (gpuAlloc - node.gpuFree() + podGpu) / gpuAlloc;
             score += 2 * (policy.gpu() == PlacementPolicy.Strategy.BINPACK ? after : 1 - after);
@@ -99,7 +99,7 @@ final class NodeScorer {
             return -1;
         }
         if (podGpu == 0 && node.gpuFree() > 0) {
-            long cpuFree = node.free(CPU);
+            long cpuFree = node.free(ResourceNames.CPU);
             return cpuFree == 0 ? -3 : -3.0 * pod.requests().get(CPU).milli() / cpuFree;
         }
         return 0;

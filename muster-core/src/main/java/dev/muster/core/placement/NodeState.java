@@ -21,12 +21,17 @@ public final class NodeState {
      * placement reads them for every node it weighs, for every pod.
      */
     private final String[] resources;
+    /** Per {@link ResourceNames} number: the index of that resource in the arrays here, -1 if the node has none. */
+    private final int[] indexById;
     private final long[] allocatable;
     private final long[] free;
     /** What pods took of resources the node does not have (allocated without {@link #fits}): free below 0. */
-    private Map<String, Long> overdrawn;
+    private Map<Integer, Long> overdrawn;
     private final long[] deviceFree;
     private final int[] sharers;
+    /** The sum of {@link #deviceFree}, and how many devices are wholly free. */
+    private long gpuFree;
+    private int wholeFree;
     /** Bumped by every change of free resources or devices: placement memos keyed on a node's state check it. */
     private int version;
     private boolean draining;
@@ -45,8 +50,21 @@ public final class NodeState {
             allocatable[i] = spec.allocatable().get(resources[i]).milli();
         }
         free = allocatable.clone();
+        int[] ids = new int[resources.length];
+        int maxId = -1;
+        for (int i = 0; i < resources.length; i++) {
+            ids[i] = ResourceNames.id(resources[i]);
+            maxId = Math.max(maxId, ids[i]);
+        }
+        indexById = new int[maxId + 1];
+        java.util.Arrays.fill(indexById, -1);
+        for (int i = 0; i < resources.length; i++) {
+            indexById[ids[i]] = i;
+        }
         deviceFree = new long[spec.gpuDevices()];
         java.util.Arrays.fill(deviceFree, 1000);
+        gpuFree = 1000L * deviceFree.length;
+        wholeFree = deviceFree.length;
         sharers = new int[deviceFree.length];
     }
 
@@ -136,26 +154,35 @@ public final class NodeState {
     }
 
     public long free(String resource) {
-        int i = indexOf(resource);
-        return i >= 0 ? free[i] : overdrawn == null ? 0 : overdrawn.getOrDefault(resource, 0L);
+        return free(ResourceNames.id(resource));
+    }
+
+    /** {@link #free(String)} by the resource's {@link ResourceNames} number. */
+    long free(int id) {
+        int i = indexOf(id);
+        return i >= 0 ? free[i] : overdrawn == null ? 0 : overdrawn.getOrDefault(id, 0L);
     }
 
     public long allocatable(String resource) {
         if (resource.equals(NodeSpec.GPU)) {
             return 1000L * deviceFree.length;
         }
-        int i = indexOf(resource);
+        return allocatable(ResourceNames.id(resource));
+    }
+
+    /** {@link #allocatable(String)} by the resource's {@link ResourceNames} number (not GPUs). */
+    long allocatable(int id) {
+        int i = indexOf(id);
         return i >= 0 ? allocatable[i] : 0;
     }
 
-    /** Resource names are mostly the same string constants, so identity settles most lookups. */
-    private int indexOf(String resource) {
-        for (int i = 0; i < resources.length; i++) {
-            if (resources[i] == resource || resources[i].equals(resource)) {
-                return i;
-            }
-        }
-        return -1;
+    /** The GPU allocatable, in thousandths. */
+    long gpuAllocatable() {
+        return 1000L * deviceFree.length;
+    }
+
+    private int indexOf(int id) {
+        return id < indexById.length ? indexById[id] : -1;
     }
 
     /** Takes ({@code sign} -1) or gives back (+1) the requests other than GPUs. */
@@ -164,25 +191,30 @@ public final class NodeState {
             if (r.equals(NodeSpec.GPU)) {
                 return;
             }
-            int i = indexOf(r);
+            int id = ResourceNames.id(r);
+            int i = indexOf(id);
             if (i >= 0) {
                 free[i] += sign * q.milli();
             } else {
                 if (overdrawn == null) {
                     overdrawn = new HashMap<>();
                 }
-                overdrawn.merge(r, sign * q.milli(), Long::sum);
+                overdrawn.merge(id, sign * q.milli(), Long::sum);
             }
         });
     }
 
     /** Free GPU capacity in thousandths, over all devices. */
     public long gpuFree() {
-        long sum = 0;
-        for (long d : deviceFree) {
-            sum += d;
-        }
-        return sum;
+        return gpuFree;
+    }
+
+    /** Sets one device's free thousandths, keeping the totals placement reads for every node in step. */
+    private void setDevice(int device, long milli) {
+        long was = deviceFree[device];
+        deviceFree[device] = milli;
+        gpuFree += milli - was;
+        wholeFree += (milli == 1000 ? 1 : 0) - (was == 1000 ? 1 : 0);
     }
 
     /** Changes with every allocation and release: equal versions of one node mean the same free resources and devices. */
@@ -203,13 +235,7 @@ public final class NodeState {
     }
 
     public int wholeFreeDevices() {
-        int n = 0;
-        for (long d : deviceFree) {
-            if (d == 1000) {
-                n++;
-            }
-        }
-        return n;
+        return wholeFree;
     }
 
     /** The fraction a GPU request needs on this node's devices (gpu-memory turns into a fraction here). */
@@ -229,8 +255,10 @@ public final class NodeState {
 
     /** {@link #fits(PodShape)} with the pod's requests already resolved, for a loop over many nodes. */
     boolean fits(PodShape pod, PodNeed need) {
-        for (int j = 0; j < need.resources().length; j++) {
-            if (need.amounts()[j] > free(need.resources()[j])) {
+        int[] ids = need.ids();
+        long[] amounts = need.amounts();
+        for (int j = 0; j < ids.length; j++) {
+            if (amounts[j] > free(ids[j])) {
                 return false;
             }
         }
@@ -266,7 +294,7 @@ public final class NodeState {
             case GpuRequest.Whole w -> {
                 for (int i = 0; i < deviceFree.length && devices.size() < w.devices(); i++) {
                     if (deviceFree[i] == 1000) {
-                        deviceFree[i] = 0;
+                        setDevice(i, 0);
                         devices.add(i);
                     }
                 }
@@ -283,7 +311,7 @@ public final class NodeState {
 
     private long share(PodShape pod, long milli, DeviceChooser chooser, List<Integer> devices) {
         int device = chooser.choose(this, pod, milli);
-        deviceFree[device] -= milli;
+        setDevice(device, deviceFree[device] - milli);
         sharers[device]++;
         devices.add(device);
         return milli;
@@ -295,10 +323,10 @@ public final class NodeState {
         adjust(a.pod().requests(), -1);
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
-                deviceFree[d] -= a.fraction();
+                setDevice(d, deviceFree[d] - a.fraction());
                 sharers[d]++;
             } else {
-                deviceFree[d] = 0;
+                setDevice(d, 0);
             }
         }
     }
@@ -308,10 +336,10 @@ public final class NodeState {
         adjust(a.pod().requests(), 1);
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
-                deviceFree[d] += a.fraction();
+                setDevice(d, deviceFree[d] + a.fraction());
                 sharers[d]--;
             } else {
-                deviceFree[d] = 1000;
+                setDevice(d, 1000);
             }
         }
     }

@@ -26,6 +26,28 @@ final class VictimGang {
             .thenComparing(Comparator.comparingLong((VictimGang g) -> g.workload().sequence()).reversed())
             .thenComparing(g -> g.workload().key());
 
+    /**
+     * {@link #VICTIM_ORDER} for gangs a search has not touched yet (their counts are those admitted):
+     * the order queues keep their admitted workloads in for KAI ({@code ClusterQueueState#admittedInOrder}).
+     */
+    static final Comparator<AdmittedWorkload> UNTOUCHED_ORDER = Comparator
+            .comparingInt((AdmittedWorkload a) -> a.workload().priority())
+            .thenComparing((AdmittedWorkload a) -> !hasExtra(a))
+            .thenComparing(Comparator.comparingLong(AdmittedWorkload::admittedAtMillis).reversed())
+            .thenComparing(Comparator.comparingLong((AdmittedWorkload a) -> a.workload().sequence()).reversed())
+            .thenComparing(a -> a.workload().key());
+
+    /** Whether the admitted gang runs replicas beyond its minimum in some pod set. */
+    private static boolean hasExtra(AdmittedWorkload a) {
+        List<PodSetAssignment> admitted = a.assignment().podSets();
+        for (int i = 0; i < admitted.size(); i++) {
+            if (admitted.get(i).count() > a.workload().podSets().get(i).minCount()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     final AdmittedWorkload admitted;
     final ClusterQueueState queue;
     final int[] counts;

@@ -4,31 +4,37 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.ClusterQueueState;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The candidate gangs of one KAI victim search, per queue, made only when the search reaches their
- * queue. A reclaim search usually ends at its first step, refused by the share rules for the queue
- * that would give way first; making a candidate of every admitted workload of every other queue
- * before that was most of the cost of a cycle on a large cluster (140,000 running pods,
- * docs/performance.md "The engine at scale"), and made a waiting gang cost what is running.
+ * The candidate gangs of one KAI victim search, per queue, made only as the search reaches them.
+ * A reclaim search usually ends at its first step, refused by the share rules for the queue that
+ * would give way first, and otherwise takes a few gangs from the front of the victim order; making
+ * a candidate of every admitted workload of every other queue first was most of the cost of a
+ * cycle on a large cluster (140,000 running pods, docs/performance.md "The engine at scale"), and
+ * made each waiting gang cost what is running. Queues keep their admitted workloads in the order
+ * untouched candidates give way ({@link VictimGang#UNTOUCHED_ORDER}), so the next candidate is the
+ * first gang this search touched that is still open or the first untouched one, whichever goes first.
  *
- * <p>Where a queue sets a minimum run time, its candidates are made at once: making one counts it
- * as protected or not ({@link MinRuntimeProtection}), and the wait's reason and retry time count
- * every protected candidate of the search, as they did when all were made up front.
+ * <p>Where a queue sets a minimum run time, its candidates are made at once, as before: making one
+ * counts it as protected or not ({@link MinRuntimeProtection}), and the wait's reason and retry
+ * time count every protected candidate of the search.
  */
 final class VictimPool {
 
-    /** One queue's candidates: made on first need, in the queue's namespace/name order. */
+    /** One queue's candidates: the ones made so far, and the queue's admitted workloads in victim order. */
     private final class QueueCandidates {
         final ClusterQueueState queue;
         final int belowPriority;
         final Function<AdmittedWorkload, VictimGang> make;
-        List<VictimGang> gangs;
-        /** Before {@link #gangs} are made: whether the queue has a candidate at all (null: not looked yet). */
-        Boolean any;
+        /** Gangs made so far, by the admitted workload they stand for. */
+        final Map<AdmittedWorkload, VictimGang> made = new IdentityHashMap<>();
+        /** All candidates were made (a queue with a minimum run time). */
+        boolean allMade;
 
         QueueCandidates(ClusterQueueState queue, int belowPriority, Function<AdmittedWorkload, VictimGang> make) {
             this.queue = queue;
@@ -36,36 +42,50 @@ final class VictimPool {
             this.make = make;
         }
 
+        void makeAll() {
+            for (AdmittedWorkload a : queue.admittedWorkloads()) {
+                if (candidate(a)) {
+                    made.computeIfAbsent(a, make);
+                }
+            }
+            allMade = true;
+        }
+
         boolean candidate(AdmittedWorkload a) {
             return a.workload().priority() < belowPriority && !evicting.contains(a.workload().key());
         }
 
-        List<VictimGang> gangs() {
-            if (gangs == null) {
-                gangs = new ArrayList<>();
-                for (AdmittedWorkload a : queue.admittedWorkloads()) {
-                    if (candidate(a)) {
-                        gangs.add(make.apply(a));
-                    }
+        /** The first candidate in victim order that no step touched yet, made now; null if none is left. */
+        VictimGang firstUntouched() {
+            if (allMade) {
+                return null;
+            }
+            for (AdmittedWorkload a : queue.admittedInOrder(VictimGang.UNTOUCHED_ORDER)) {
+                if (a.workload().priority() >= belowPriority) {
+                    return null; // the order starts with the lowest priorities
+                }
+                VictimGang g = made.get(a);
+                if (g == null && !evicting.contains(a.workload().key())) {
+                    g = make.apply(a);
+                    made.put(a, g);
+                    return g;
+                }
+                if (g != null && !touched(g)) {
+                    return g;
                 }
             }
-            return gangs;
+            return null;
         }
 
-        /** Whether a gang of this queue may still give something; made candidates are fresh, so any will. */
-        boolean open() {
-            if (gangs != null) {
-                for (VictimGang g : gangs) {
-                    if (VictimPool.open(g)) {
-                        return true;
-                    }
+        /** The open gang that gives way first; null if none. */
+        VictimGang first() {
+            VictimGang first = firstUntouched();
+            for (VictimGang g : made.values()) {
+                if ((allMade || touched(g)) && open(g) && (first == null || VictimGang.VICTIM_ORDER.compare(g, first) < 0)) {
+                    first = g;
                 }
-                return false;
             }
-            if (any == null) {
-                any = queue.admittedWorkloads().stream().anyMatch(this::candidate);
-            }
-            return any;
+            return first;
         }
     }
 
@@ -85,7 +105,7 @@ final class VictimPool {
         QueueCandidates c = new QueueCandidates(queue, Math.min(belowPriority, KaiCycle.NON_PREEMPTIBLE), make);
         queues.add(c);
         if (minRuntime > 0) {
-            c.gangs();
+            c.makeAll();
         }
         return this;
     }
@@ -95,11 +115,25 @@ final class VictimPool {
         return !g.gone && !(g.protectedWhole && g.extraPodSet() < 0);
     }
 
+    /** Whether a step of this search took something of the gang (its counts are no longer those admitted). */
+    private static boolean touched(VictimGang g) {
+        if (g.gone) {
+            return true;
+        }
+        List<dev.muster.core.queue.PodSetAssignment> admitted = g.admitted.assignment().podSets();
+        for (int i = 0; i < g.counts.length; i++) {
+            if (g.counts[i] != admitted.get(i).count()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The queues with a gang that may still give something, in the order they were added. */
     List<ClusterQueueState> openQueues() {
         List<ClusterQueueState> open = new ArrayList<>();
         for (QueueCandidates c : queues) {
-            if (c.open()) {
+            if (c.first() != null) {
                 open.add(c.queue);
             }
         }
@@ -108,17 +142,11 @@ final class VictimPool {
 
     /** The open gang of {@code queue} that gives way first ({@link VictimGang#VICTIM_ORDER}); null if none. */
     VictimGang first(ClusterQueueState queue) {
-        VictimGang first = null;
         for (QueueCandidates c : queues) {
-            if (c.queue != queue) {
-                continue;
-            }
-            for (VictimGang g : c.gangs()) {
-                if (open(g) && (first == null || VictimGang.VICTIM_ORDER.compare(g, first) < 0)) {
-                    first = g;
-                }
+            if (c.queue == queue) {
+                return c.first();
             }
         }
-        return first;
+        return null;
     }
 }

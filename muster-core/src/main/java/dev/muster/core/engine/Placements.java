@@ -8,6 +8,7 @@ import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.model.Workload;
 import dev.muster.core.placement.GangPlacer;
+import dev.muster.core.placement.NodeClasses;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.placement.PlacementPolicy;
@@ -32,6 +33,8 @@ final class Placements {
     private final Map<String, NodeState> nodes = new TreeMap<>();
     /** The nodes in name order, as placement walks them: rebuilt when a node joins, changes or leaves, not per attempt. */
     private List<NodeState> nodeList = List.of();
+    /** The same nodes in classes of nodes alike, so that placement weighs one per class; made again with the list. */
+    private NodeClasses classes = new NodeClasses(List.of());
     private long largestGpuMemoryMiB;
     private final GangPlacer placer;
     /** The pods seen arriving, for a policy that learns the workload to keep room for; null otherwise. */
@@ -99,6 +102,7 @@ final class Placements {
     /** A node joined, changed or left: the list placement walks and what is known of all nodes is made again. */
     private void nodesChanged() {
         nodeList = List.copyOf(nodes.values());
+        classes = new NodeClasses(nodeList);
         largestGpuMemoryMiB = nodeList.stream().mapToLong(n -> n.spec().gpuMemoryMiB()).max().orElse(0);
     }
 
@@ -218,7 +222,7 @@ final class Placements {
         }
         String reason = null;
         if (!missing.isEmpty()) {
-            GangPlacer.Result r = placer().place(nodeList, missing);
+            GangPlacer.Result r = placer().place(classes, missing);
             if (r instanceof GangPlacer.Result.Placed p) {
                 for (int k = 0; k < p.pods().size(); k++) {
                     PodPlacement pp = p.pods().get(k);
@@ -254,7 +258,7 @@ final class Placements {
         if (known != null) {
             return known; // no room appeared since this gang last found none
         }
-        GangPlacer.Result r = placer().place(nodeList, gang);
+        GangPlacer.Result r = placer().place(classes, gang);
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));
@@ -293,7 +297,7 @@ final class Placements {
                 }
             }
         });
-        GangPlacer.Result r = placer().place(nodeList, groups(wl, a));
+        GangPlacer.Result r = placer().place(classes, groups(wl, a));
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
         }
@@ -381,7 +385,7 @@ final class Placements {
                 }
             }
         }
-        GangPlacer.Result extra = placer().place(nodeList, more);
+        GangPlacer.Result extra = placer().place(classes, more);
         if (!(extra instanceof GangPlacer.Result.Placed p)) {
             return false;
         }

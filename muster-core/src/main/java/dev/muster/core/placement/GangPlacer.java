@@ -84,19 +84,31 @@ public final class GangPlacer {
     }
 
     public Result place(List<NodeState> nodes, List<PodGroup> gang) {
+        return place(nodes, gang, shape -> best(nodes, shape));
+    }
+
+    /**
+     * {@link #place(List, List)} over the nodes of {@code classes}, weighing one node per class: the
+     * same nodes are chosen, as every node of a class scores the same and the first by name wins ties.
+     */
+    public Result place(NodeClasses classes, List<PodGroup> gang) {
+        return place(classes.nodes(), gang, shape -> best(classes, shape));
+    }
+
+    private Result place(List<NodeState> nodes, List<PodGroup> gang, java.util.function.Function<PodShape, NodeState> best) {
         List<PodPlacement> placed = new ArrayList<>();
         List<NodeState.Allocation> allocations = new ArrayList<>();
         for (PodGroup group : gang) {
             for (int i = 0; i < group.count(); i++) {
-                NodeState best = best(nodes, group.shape());
-                if (best == null) {
+                NodeState chosen = best.apply(group.shape());
+                if (chosen == null) {
                     release(allocations);
                     return new Result.Unplaceable(whyNot(nodes, group, i));
                 }
-                NodeState.Allocation a = best.allocate(group.shape(), scorer.deviceChooser());
+                NodeState.Allocation a = chosen.allocate(group.shape(), scorer.deviceChooser());
                 allocations.add(a);
-                placed.add(new PodPlacement(group.podSet(), i, best.name(), a.devices(), a.fraction(),
-                        a.fraction() > 0 ? best.gpuGroup(a.devices().get(0)) : ""));
+                placed.add(new PodPlacement(group.podSet(), i, chosen.name(), a.devices(), a.fraction(),
+                        a.fraction() > 0 ? chosen.gpuGroup(a.devices().get(0)) : ""));
             }
         }
         return new Result.Placed(placed, allocations);
@@ -115,17 +127,53 @@ public final class GangPlacer {
      * better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
      */
     public NodeState best(List<NodeState> nodes, PodShape pod) {
-        NodeState best = null;
-        double bestScore = 0;
-        double bestTie = Double.NaN;
-        PodNeed need = PodNeed.of(pod);
+        Choice choice = new Choice(pod);
         Admission admission = admission(nodes, pod);
         int i = 0;
         for (NodeState n : nodes) {
             boolean admits = admission != null ? admission.admits(i, n, pod) : n.admits(pod);
             i++;
-            if (!admits || !n.fits(pod, need)) {
-                continue;
+            if (admits) {
+                choice.offer(n);
+            }
+        }
+        return choice.best;
+    }
+
+    /** {@link #best(List, PodShape)} weighing the first node of each class of {@code classes}. */
+    public NodeState best(NodeClasses classes, PodShape pod) {
+        Choice choice = new Choice(pod);
+        classes.expect(scorer.expected());
+        for (NodeClasses.NodeClass c : classes.forPod(pod)) {
+            NodeState n = c.first();
+            if (!n.draining() && classes.admits(c, pod)) {
+                choice.offer(n);
+            }
+        }
+        return choice.best;
+    }
+
+    /**
+     * The best node so far for one pod among those offered: the highest score; equal scores go to
+     * the better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
+     * The outcome does not depend on the order nodes are offered in.
+     */
+    private final class Choice {
+        private final PodShape pod;
+        private final PodNeed need;
+        NodeState best;
+        private double bestScore;
+        private double bestTie = Double.NaN;
+
+        Choice(PodShape pod) {
+            this.pod = pod;
+            this.need = PodNeed.of(pod);
+        }
+
+        /** Weighs a node that admits the pod, if the pod fits there now. */
+        void offer(NodeState n) {
+            if (!n.fits(pod, need)) {
+                return;
             }
             double s = scorer.score(n, pod, need);
             if (best == null || s > bestScore) {
@@ -143,7 +191,6 @@ public final class GangPlacer {
                 }
             }
         }
-        return best;
     }
 
     public static void release(List<NodeState.Allocation> allocations) {

@@ -34,6 +34,11 @@ final class NodeScorer {
         gradient = policy.fragmentationAware() && workload.usesGpu() ? new FragmentationMeasure(workload) : null;
     }
 
+    /** The workload the scores keep room for. */
+    WorkloadProfile expected() {
+        return expected;
+    }
+
     /** The device chooser that goes with these scores: a fragmentation-aware one shares the measure. */
     DeviceChooser deviceChooser() {
         return gradient != null ? gradient.deviceChooser() : policy.deviceChooser();

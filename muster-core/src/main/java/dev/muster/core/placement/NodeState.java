@@ -40,6 +40,9 @@ public final class NodeState {
      * look up for every node of every placement; the view checks {@link #version} and its owner.
      */
     Object fragmentationView;
+    /** The classes this node is filed in ({@link NodeClasses}), told when it changes; and whether they were told since. */
+    private NodeClasses watcher;
+    private boolean told;
 
     public NodeState(NodeSpec spec) {
         this.spec = spec;
@@ -68,6 +71,42 @@ public final class NodeState {
         sharers = new int[deviceFree.length];
     }
 
+    /** Free resources or devices changed, or the node is draining: placement memos and classes see it. */
+    private void changed() {
+        version++;
+        if (watcher != null && !told) {
+            told = true;
+            watcher.changed(this);
+        }
+    }
+
+    /** From now on {@code classes} are told when this node changes (once until they file it again). */
+    void watchedBy(NodeClasses classes) {
+        watcher = classes;
+        told = false;
+    }
+
+    /**
+     * The node's state as a pod sees it, after {@code specGroup} (what of its spec pods can tell):
+     * draining, free resources, free thousandths per device, and what was taken of resources it lacks.
+     */
+    long[] stateValues(int specGroup) {
+        int extra = overdrawn == null ? 0 : 2 * overdrawn.size();
+        long[] v = new long[2 + free.length + deviceFree.length + extra];
+        v[0] = specGroup;
+        v[1] = draining ? 1 : 0;
+        System.arraycopy(free, 0, v, 2, free.length);
+        System.arraycopy(deviceFree, 0, v, 2 + free.length, deviceFree.length);
+        if (overdrawn != null) {
+            int i = 2 + free.length + deviceFree.length;
+            for (Map.Entry<Integer, Long> e : new java.util.TreeMap<>(overdrawn).entrySet()) {
+                v[i++] = e.getKey();
+                v[i++] = e.getValue();
+            }
+        }
+        return v;
+    }
+
     public NodeSpec spec() {
         return spec;
     }
@@ -78,7 +117,7 @@ public final class NodeState {
      */
     public void drain() {
         draining = true;
-        version++;
+        changed();
     }
 
     public boolean draining() {
@@ -101,6 +140,11 @@ public final class NodeState {
         return refusal(pod, false) == null;
     }
 
+    /** {@link #admits} by the node's spec alone, as if it were not draining: the same for nodes alike in spec. */
+    boolean admitsBySpec(PodShape pod) {
+        return specRefusal(pod, false) == null;
+    }
+
     /** Why {@link #admits} is false, in words; null when it admits the pod. */
     public String refusal(PodShape pod) {
         return refusal(pod, true);
@@ -111,6 +155,11 @@ public final class NodeState {
         if (draining) {
             return explain ? "being removed from the cluster" : REFUSED;
         }
+        return specRefusal(pod, explain);
+    }
+
+    /** {@link #refusal(PodShape, boolean)} but for draining: what the spec says. */
+    private String specRefusal(PodShape pod, boolean explain) {
         if (cordonedFor(pod)) {
             return explain ? "unschedulable (cordoned)" : REFUSED;
         }
@@ -305,7 +354,7 @@ public final class NodeState {
         }
         // after the device is chosen, so that the chooser sees the node as it was before the pod
         adjust(pod.requests(), -1);
-        version++;
+        changed();
         return new Allocation(this, pod, devices, fraction);
     }
 
@@ -319,7 +368,7 @@ public final class NodeState {
 
     /** Takes exactly what {@code a} held again (same devices), after a {@link #release} that was only a trial. */
     public void reapply(Allocation a) {
-        version++;
+        changed();
         adjust(a.pod().requests(), -1);
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
@@ -332,7 +381,7 @@ public final class NodeState {
     }
 
     public void release(Allocation a) {
-        version++;
+        changed();
         adjust(a.pod().requests(), 1);
         for (int d : a.devices()) {
             if (a.fraction() > 0) {

@@ -1,0 +1,206 @@
+package dev.muster.core.placement;
+
+import dev.muster.core.model.LabelSelector;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The nodes grouped into classes of nodes a pod cannot tell apart: the same resources, devices,
+ * taints and labels that pods ask about, and the same free resources and devices now. Every node
+ * of a class admits, fits and scores the same for any pod, so placement weighs one node per class,
+ * the first by name, which is the one it would have picked among them. A large cluster holds
+ * thousands of nodes in a few dozen states (empty, full, one pod of a kind short); weighing
+ * each of them for every pod was most of the cost of a KAI cycle on 4,000 nodes
+ * (docs/performance.md, "The engine at scale").
+ *
+ * <p>A node's class follows its state: a node that changes marks itself, and is filed again the
+ * next time placement asks. Labels only split classes when some pod or expected workload refers
+ * to them (a node selector or a required affinity term): every Kubernetes node carries a unique
+ * {@code kubernetes.io/hostname} that no pod asks about. When a pod refers to a label key not
+ * seen before, the classes are made again. Not thread-safe, like the nodes.
+ */
+public final class NodeClasses {
+
+    /** Nodes alike for every pod the classes were made for: their node in name order first, the rest after. */
+    static final class NodeClass {
+        final int specGroup;
+        private final TreeSet<NodeState> members = new TreeSet<>(BY_NAME);
+
+        NodeClass(int specGroup) {
+            this.specGroup = specGroup;
+        }
+
+        /** The node placement weighs for the class: the first by name, as a scan in name order finds first. */
+        NodeState first() {
+            return members.first();
+        }
+    }
+
+    private static final java.util.Comparator<NodeState> BY_NAME = java.util.Comparator.comparing(NodeState::name);
+
+    /** A node's state as a pod sees it; nodes with resources they lack taken are each their own class. */
+    private record StateKey(long[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof StateKey k && Arrays.equals(values, k.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+    }
+
+    /** What of a node's spec a pod can tell: all of it but the name and the labels no pod asks about. */
+    private record SpecKey(Map<String, String> labels, List<?> taints, boolean unschedulable, Object allocatable,
+            long gpuMemoryMiB, String gpuModel) {
+    }
+
+    private final List<NodeState> nodes;
+    private final Set<String> labelKeys = new HashSet<>();
+    private final Map<SpecKey, Integer> specGroups = new HashMap<>();
+    private final Map<StateKey, NodeClass> classes = new HashMap<>();
+    /** Per node (by identity): its class and the key it was filed under. */
+    private final Map<NodeState, StateKey> filedUnder = new java.util.IdentityHashMap<>();
+    private final ArrayDeque<NodeState> changed = new ArrayDeque<>();
+    /** Per pod shape: which spec groups admit it; made again with the groups. */
+    private final Map<PodShape, boolean[]> admission = new HashMap<>();
+
+    /** @param nodes the cluster's nodes in name order; the classes watch their changes from now on */
+    public NodeClasses(List<NodeState> nodes) {
+        this.nodes = List.copyOf(nodes);
+        regroup();
+    }
+
+    /** The nodes in name order. */
+    public List<NodeState> nodes() {
+        return nodes;
+    }
+
+    /** A node's free resources or devices changed, or it is being drained: file it again before the next placement. */
+    void changed(NodeState node) {
+        changed.add(node);
+    }
+
+    /**
+     * The classes for placing {@code pod}: first made again if the pod refers to labels they did
+     * not tell apart, and with the nodes that changed since filed again.
+     */
+    Collection<NodeClass> forPod(PodShape pod) {
+        refer(List.of(pod));
+        refresh();
+        return classes.values();
+    }
+
+    private void refresh() {
+        while (!changed.isEmpty()) {
+            NodeState n = changed.poll();
+            n.watchedBy(this);
+            file(n);
+        }
+    }
+
+    /** Whether nodes of the spec group admit the pod (selector, affinity, taints, cordon): asked once per group and shape. */
+    boolean admits(NodeClass c, PodShape pod) {
+        boolean[] byGroup = admission.get(pod);
+        if (byGroup == null) {
+            byGroup = new boolean[specGroups.size()];
+            for (NodeClass k : classes.values()) {
+                byGroup[k.specGroup] = k.first().admitsBySpec(pod);
+            }
+            if (admission.size() >= 4_096) {
+                admission.clear();
+            }
+            admission.put(pod, byGroup);
+        }
+        return byGroup[c.specGroup];
+    }
+
+    private WorkloadProfile expected;
+
+    /** Makes sure the label keys the pods of an expected workload refer to tell nodes apart (their scores read them). */
+    void expect(WorkloadProfile workload) {
+        if (workload != expected) {
+            expected = workload;
+            refer(workload.entries().stream().map(WorkloadProfile.Entry::shape).toList());
+        }
+    }
+
+    /** Makes sure the label keys these pods (a new expected workload, say) refer to tell nodes apart. */
+    void refer(Collection<PodShape> pods) {
+        boolean added = false;
+        for (PodShape pod : pods) {
+            for (String key : pod.nodeSelector().keySet()) {
+                added |= labelKeys.add(key);
+            }
+            for (LabelSelector term : pod.requiredAffinity()) {
+                for (String key : term.matchLabels().keySet()) {
+                    added |= labelKeys.add(key);
+                }
+                for (LabelSelector.Requirement r : term.matchExpressions()) {
+                    added |= labelKeys.add(r.key());
+                }
+            }
+        }
+        if (added) {
+            regroup();
+        }
+    }
+
+    private void regroup() {
+        specGroups.clear();
+        classes.clear();
+        filedUnder.clear();
+        admission.clear();
+        changed.clear();
+        for (NodeState n : nodes) {
+            n.watchedBy(this);
+            file(n);
+        }
+    }
+
+    private void file(NodeState n) {
+        StateKey was = filedUnder.get(n);
+        StateKey now = stateKey(n);
+        if (now.equals(was)) {
+            return;
+        }
+        if (was != null) {
+            NodeClass old = classes.get(was);
+            old.members.remove(n);
+            if (old.members.isEmpty()) {
+                classes.remove(was);
+            }
+        }
+        int group = (int) now.values()[0];
+        classes.computeIfAbsent(now, k -> new NodeClass(group)).members.add(n);
+        filedUnder.put(n, now);
+    }
+
+    private StateKey stateKey(NodeState n) {
+        NodeSpec spec = n.spec();
+        Map<String, String> labels = new TreeMap<>();
+        spec.labels().forEach((k, v) -> {
+            if (labelKeys.contains(k)) {
+                labels.put(k, v);
+            }
+        });
+        int group = specGroups.computeIfAbsent(new SpecKey(labels, spec.taints(), spec.unschedulable(),
+                spec.allocatable(), spec.gpuMemoryMiB(), spec.gpuModel()), k -> specGroups.size());
+        return new StateKey(n.stateValues(group));
+    }
+
+    /** How many classes the nodes fall into now. */
+    public int size() {
+        refresh();
+        return classes.size();
+    }
+}

@@ -2,6 +2,7 @@ package dev.muster.core.engine;
 
 import dev.muster.core.model.Pending;
 
+import dev.muster.core.kai.KaiCycle;
 import dev.muster.core.kai.KaiQuotaTree;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
@@ -57,7 +58,7 @@ final class QueueDirectory {
         for (ClusterQueueSpec spec : allQueues) {
             ClusterQueueState state = new ClusterQueueState(spec, tree.clusterQueue(spec.name()).orElseThrow());
             if (kaiLeaves.contains(spec.name())) {
-                state.markKai();
+                state.markKai(KaiCycle.VICTIM_ORDER);
             }
             queues.put(spec.name(), state);
         }

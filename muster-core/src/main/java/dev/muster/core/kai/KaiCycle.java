@@ -37,6 +37,12 @@ public final class KaiCycle {
     /** KAI: a workload of this priority or above is non-preemptible. */
     public static final int NON_PREEMPTIBLE = 100;
 
+    /**
+     * The order a KAI queue's admitted workloads give way in, untouched by a search (lowest priority,
+     * gangs above their minimum, newest first): queues keep them so, for the victim searches.
+     */
+    public static final Comparator<AdmittedWorkload> VICTIM_ORDER = VictimGang.UNTOUCHED_ORDER;
+
     private final QuotaTree tree;
     private final FlavorAssigner assigner;
     private final FairShares fairShares;

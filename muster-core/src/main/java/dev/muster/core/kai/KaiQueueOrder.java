@@ -46,11 +46,17 @@ final class KaiQueueOrder {
         this.bounds = bounds;
         this.capacity = capacity;
         bounds.declared().forEach(name -> declared.put(name, declared.size()));
+        resourceIndex = KaiQuotaTree.RESOURCES.stream().mapToInt(r -> tree.index().indexOf(KaiQuotaTree.FLAVOR, r)).toArray();
+        none = new long[tree.index().size()];
     }
+
+    /** Per resource of {@link KaiQuotaTree#RESOURCES}: its index in the tree's usage arrays, -1 if none. */
+    private final int[] resourceIndex;
+    /** The usage of no workload at all. */
+    private final long[] none;
 
     /** The leaf queue, among {@code queues}, whose workloads give way first. */
     ClusterQueueState victimQueue(List<ClusterQueueState> queues) {
-        long[] none = new long[tree.index().size()];
         List<ClusterQueueState> candidates = queues;
         for (int depth = 0; candidates.size() > 1; depth++) {
             Map<QuotaNode, List<ClusterQueueState>> byNode = new LinkedHashMap<>();
@@ -88,7 +94,6 @@ final class KaiQueueOrder {
         if (c == 0) {
             c = Double.compare(dominantShare(a, needA), dominantShare(b, needB));
         }
-        long[] none = new long[tree.index().size()];
         if (c == 0) {
             c = Double.compare(dominantShare(a, none), dominantShare(b, none));
         }
@@ -170,13 +175,19 @@ final class KaiQueueOrder {
     }
 
     private long need(long[] need, String r) {
-        int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+        int fr = indexOf(r);
         return fr < 0 ? 0 : need[fr];
     }
 
     private long allocated(QuotaNode n, String r) {
-        int fr = tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+        int fr = indexOf(r);
         return fr < 0 ? 0 : n.usage(fr);
+    }
+
+    /** Where the tree keeps a resource of KAI's one flavor, found once per resource: every comparison asks. */
+    private int indexOf(String r) {
+        int i = KaiQuotaTree.RESOURCES.indexOf(r);
+        return i >= 0 ? resourceIndex[i] : tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
     }
 
 }

@@ -3,6 +3,7 @@ package dev.muster.core.kai;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,9 +18,37 @@ final class KaiShares {
     private final Map<String, Map<String, Long>> fairShares;
     private final Map<String, KaiQueueSpec> specs;
 
+    /**
+     * Per queue, its fair share, quota and allocatable share in each of {@link KaiQuotaTree#RESOURCES}
+     * (in that order, three each), worked out once: KAI's queue order asks for them at every
+     * comparison of two queues, and they hold for the pass.
+     */
+    private final Map<QuotaNode, long[]> known = new java.util.HashMap<>();
+
     KaiShares(Map<String, Map<String, Long>> fairShares, Map<String, KaiQueueSpec> specs) {
         this.fairShares = fairShares;
         this.specs = specs;
+    }
+
+    private long known(QuotaNode n, String r, int which) {
+        int i = KaiQuotaTree.RESOURCES.indexOf(r);
+        if (i < 0) {
+            return which == 0 ? fairShareOf(n, r) : which == 1 ? quota(share(n, r)) : allocatable(share(n, r), fairShareOf(n, r));
+        }
+        long[] values = known.computeIfAbsent(n, this::bounds);
+        return values[3 * i + which];
+    }
+
+    private long[] bounds(QuotaNode n) {
+        List<String> resources = KaiQuotaTree.RESOURCES;
+        long[] values = new long[3 * resources.size()];
+        for (int i = 0; i < resources.size(); i++) {
+            String r = resources.get(i);
+            values[3 * i] = fairShareOf(n, r);
+            values[3 * i + 1] = quota(share(n, r));
+            values[3 * i + 2] = allocatable(share(n, r), values[3 * i]);
+        }
+        return values;
     }
 
     /** The queues' names in the order they were declared (KAI breaks its last ties by creation time). */
@@ -38,15 +67,19 @@ final class KaiShares {
     }
 
     long fairShare(QuotaNode n, String r) {
-        return fairShares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
+        return known(n, r, 0);
     }
 
     long quota(QuotaNode n, String r) {
-        return quota(share(n, r));
+        return known(n, r, 1);
     }
 
     long allocatable(QuotaNode n, String r) {
-        return allocatable(share(n, r), fairShare(n, r));
+        return known(n, r, 2);
+    }
+
+    private long fairShareOf(QuotaNode n, String r) {
+        return fairShares.getOrDefault(n.name(), Map.of()).getOrDefault(r, 0L);
     }
 
     private Optional<KaiQueueSpec.Share> share(QuotaNode n, String r) {

@@ -67,6 +67,8 @@ public final class NodeClasses {
     private final List<NodeState> nodes;
     private final Set<String> labelKeys = new HashSet<>();
     private final Map<SpecKey, Integer> specGroups = new HashMap<>();
+    /** Per node (by identity): its spec group, which changes only when the classes are made again. */
+    private final Map<NodeState, Integer> groupOf = new java.util.IdentityHashMap<>();
     private final Map<StateKey, NodeClass> classes = new HashMap<>();
     /** Per node (by identity): its class and the key it was filed under. */
     private final Map<NodeState, StateKey> filedUnder = new java.util.IdentityHashMap<>();
@@ -157,6 +159,7 @@ public final class NodeClasses {
 
     private void regroup() {
         specGroups.clear();
+        groupOf.clear();
         classes.clear();
         filedUnder.clear();
         admission.clear();
@@ -186,6 +189,10 @@ public final class NodeClasses {
     }
 
     private StateKey stateKey(NodeState n) {
+        return new StateKey(n.stateValues(groupOf.computeIfAbsent(n, this::specGroup)));
+    }
+
+    private int specGroup(NodeState n) {
         NodeSpec spec = n.spec();
         Map<String, String> labels = new TreeMap<>();
         spec.labels().forEach((k, v) -> {
@@ -193,9 +200,8 @@ public final class NodeClasses {
                 labels.put(k, v);
             }
         });
-        int group = specGroups.computeIfAbsent(new SpecKey(labels, spec.taints(), spec.unschedulable(),
+        return specGroups.computeIfAbsent(new SpecKey(labels, spec.taints(), spec.unschedulable(),
                 spec.allocatable(), spec.gpuMemoryMiB(), spec.gpuModel()), k -> specGroups.size());
-        return new StateKey(n.stateValues(group));
     }
 
     /** How many classes the nodes fall into now. */

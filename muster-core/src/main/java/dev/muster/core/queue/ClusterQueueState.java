@@ -83,9 +83,13 @@ public final class ClusterQueueState {
 
     private boolean kai;
 
-    /** Marks a KAI leaf queue, so that messages speak of a queue, not a ClusterQueue. */
-    public void markKai() {
+    /**
+     * Marks a KAI leaf queue, so that messages speak of a queue, not a ClusterQueue; its admitted
+     * workloads are kept in KAI's {@code victimOrder} from now on ({@link #admittedInOrder}).
+     */
+    public void markKai(java.util.Comparator<AdmittedWorkload> victimOrder) {
         kai = true;
+        admittedInOrder(victimOrder);
     }
 
     public boolean isKai() {

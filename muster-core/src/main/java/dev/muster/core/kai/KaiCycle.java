@@ -111,18 +111,41 @@ public final class KaiCycle {
         Map<ClusterQueueState, long[]> heads = new HashMap<>();
         for (ClusterQueueState q : leaves) {
             if (!q.pending().isEmpty()) {
-                queues.put(q, new ArrayDeque<>(q.pending()));
+                queues.put(q, null);
             }
         }
         KaiWaitMemo.State state = state(leaves, outcome, admissions, sharesVersion);
         KaiWaitMemo.StillOnlyNodes stillOnlyNodes = (wait, need) -> stillOnlyNodes(wait, need, rules, leaves);
-        while (!queues.isEmpty() && !outcome.admissionBlocked()) {
+        // With one queue to serve, the pass visits its workloads in queue order, and those parked as
+        // waiting for the nodes are skipped until the state changes: visit only the others until then.
+        ParkedSkip skip = null;
+        if (queues.size() == 1) {
+            ClusterQueueState only = queues.keySet().iterator().next();
+            List<Workload> visit = memo.toVisit(only, state, stillOnlyNodes);
+            if (visit != null) {
+                queues.put(only, new ArrayDeque<>(visit));
+                skip = new ParkedSkip(only, state, only.enqueuedCount());
+            }
+        }
+        queues.replaceAll((q, none) -> none != null ? none : new ArrayDeque<>(q.pending()));
+        queues.values().removeIf(Deque::isEmpty);
+        while (!outcome.admissionBlocked()) {
+            if (skip != null && !skip.startedIn().equals(state)) {
+                skip.visitAllAfter(queues);
+                skip = null;
+            }
+            if (queues.isEmpty()) {
+                break;
+            }
             ClusterQueueState q = next(queues, heads, order, outcome);
             Deque<Workload> rest = queues.get(q);
             Workload wl = rest.poll();
             heads.remove(q); // its next head is weighed when there is a choice of queues
             if (rest.isEmpty()) {
                 queues.remove(q);
+            }
+            if (skip != null) {
+                skip.visited(wl);
             }
             if (memo.stillWaits(wl, state, stillOnlyNodes)) {
                 // Nothing to do: it is no preemptor (preempting changes the state), and it was told why it waits.
@@ -154,16 +177,17 @@ public final class KaiCycle {
                 }
                 case Tried.Changed c -> {
                     passChanges++;
-                    memo.forget(wl);
+                    memo.forget(q, wl);
                     state = state(leaves, outcome, admissions, sharesVersion);
                 }
                 case Tried.Preempted p -> {
                     passChanges++;
-                    memo.forget(wl);
+                    memo.forget(q, wl);
                     state = state(leaves, outcome, admissions, sharesVersion);
                     // A preemptor (its room is held for it by the engine): its queue serves nothing
                     // else now, so that its victims' departure is enough next time.
                     queues.remove(q);
+                    skip = null;
                 }
             }
         }
@@ -174,7 +198,7 @@ public final class KaiCycle {
     private static void waits(ClusterQueueState q, Workload wl, Tried.Waits w, KaiWaitMemo.State state, KaiWaitMemo memo,
             SchedulingCycle.Outcome outcome) {
         outcome.waiting(wl, w.why());
-        memo.waits(wl, state, w.why(), w.nodesOnly());
+        memo.waits(q, wl, state, w.why(), w.nodesOnly());
         if (w.retryAt() >= 0) {
             outcome.retryAt(q, w.retryAt());
         }

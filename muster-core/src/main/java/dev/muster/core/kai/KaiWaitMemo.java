@@ -45,7 +45,7 @@ final class KaiWaitMemo {
     }
 
     /** A {@link NodesOnly} with the answer of its last check, and the state it was checked in. */
-    private static final class Check {
+    static final class Check {
         final NodesOnly wait;
         final long[] need;
         State checkedIn;
@@ -118,6 +118,11 @@ final class KaiWaitMemo {
         if (c == null || e.state().waitVersion() != now.waitVersion()) {
             return false;
         }
+        return holds(c, now, stillHolds);
+    }
+
+    /** Whether the wait of a check still holds in state {@code now} (worked out once per state). */
+    private static boolean holds(Check c, State now, StillOnlyNodes stillHolds) {
         if (!now.equals(c.checkedIn)) {
             c.holds = stillHolds.test(c.wait, c.need);
             c.checkedIn = now;
@@ -125,13 +130,57 @@ final class KaiWaitMemo {
         return c.holds;
     }
 
+    /** Per queue: its pending workloads parked as waiting for the nodes alone, and the rest. */
+    private final Map<ClusterQueueState, ParkedWaits> parkedByQueue = new HashMap<>();
+
+    /**
+     * The workloads of {@code q} a pass must visit in state {@code now}, in queue order, when every
+     * other pending workload of the queue is parked and would be skipped ({@link ParkedWaits});
+     * null when that is not known (then the pass visits them all).
+     */
+    List<Workload> toVisit(ClusterQueueState q, State now, StillOnlyNodes stillHolds) {
+        ParkedWaits p = parkedByQueue.get(q);
+        if (p == null || p.waitVersion() != now.waitVersion()) {
+            p = parked(q, now.waitVersion());
+        }
+        for (Check c : p.checks()) {
+            if (!holds(c, now, stillHolds)) {
+                parkedByQueue.remove(q); // made again next time, without what left the queue
+                return null;
+            }
+        }
+        List<Workload> visit = p.toVisit();
+        if (visit == null) {
+            parkedByQueue.remove(q);
+        }
+        return visit;
+    }
+
+    /** The queue's pending workloads parked or not, from the entries: those that waited for the nodes alone at {@code waitVersion}. */
+    private ParkedWaits parked(ClusterQueueState q, long waitVersion) {
+        ParkedWaits p = new ParkedWaits(q, waitVersion);
+        for (Workload wl : q.pending()) {
+            Entry e = entries.get(wl);
+            if (e != null && e.nodesOnly() != null && e.state().waitVersion() == waitVersion) {
+                p.park(wl, e.nodesOnly());
+            } else {
+                p.visit(wl);
+            }
+        }
+        parkedByQueue.put(q, p);
+        return p;
+    }
+
     /** Whether a {@link NodesOnly} wait still holds; {@code need} is its usage as an array. */
     interface StillOnlyNodes {
         boolean test(NodesOnly wait, long[] need);
     }
 
-    /** The workload was tried in {@code triedIn} and waits for {@code reason}; {@code nodesOnly} when only the nodes stop it, else null. */
-    void waits(Workload wl, State triedIn, Pending reason, NodesOnly nodesOnly) {
+    /**
+     * The workload of queue {@code q} was tried in {@code triedIn} and waits for {@code reason};
+     * {@code nodesOnly} when only the nodes stop it, else null.
+     */
+    void waits(ClusterQueueState q, Workload wl, State triedIn, Pending reason, NodesOnly nodesOnly) {
         Check c = null;
         if (nodesOnly != null) {
             if (checks.size() >= MAX_CHECKS) {
@@ -140,10 +189,23 @@ final class KaiWaitMemo {
             c = checks.computeIfAbsent(nodesOnly, Check::new);
         }
         entries.put(wl, new Entry(triedIn, reason, c));
+        ParkedWaits p = parkedByQueue.get(q);
+        if (p != null) {
+            if (c != null && triedIn.waitVersion() == p.waitVersion()) {
+                p.park(wl, c);
+            } else {
+                p.visit(wl);
+            }
+        }
     }
 
-    void forget(Workload wl) {
+    /** The workload of queue {@code q} was admitted, or preempted for: it is no longer known to wait. */
+    void forget(ClusterQueueState q, Workload wl) {
         entries.remove(wl);
+        ParkedWaits p = parkedByQueue.get(q);
+        if (p != null) {
+            p.visit(wl);
+        }
     }
 
     /**
@@ -164,6 +226,7 @@ final class KaiWaitMemo {
             }
             entries.clear();
             entries.putAll(alive);
+            parkedByQueue.clear();
         }
     }
 

@@ -153,6 +153,18 @@ public final class GangPlacer {
         return choice.best;
     }
 
+    /** The pod shape placed last, by identity (a gang's pods of one set share it), and its requests as arrays. */
+    private PodShape lastShape;
+    private PodNeed lastNeed;
+
+    private PodNeed need(PodShape pod) {
+        if (pod != lastShape) {
+            lastNeed = PodNeed.of(pod);
+            lastShape = pod;
+        }
+        return lastNeed;
+    }
+
     /**
      * The best node so far for one pod among those offered: the highest score; equal scores go to
      * the better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
@@ -167,7 +179,7 @@ public final class GangPlacer {
 
         Choice(PodShape pod) {
             this.pod = pod;
-            this.need = PodNeed.of(pod);
+            this.need = need(pod);
         }
 
         /** Weighs a node that admits the pod, if the pod fits there now. */

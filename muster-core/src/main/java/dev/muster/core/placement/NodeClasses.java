@@ -112,6 +112,18 @@ public final class NodeClasses {
 
     /** Whether nodes of the spec group admit the pod (selector, affinity, taints, cordon): asked once per group and shape. */
     boolean admits(NodeClass c, PodShape pod) {
+        if (pod != lastPod) {
+            lastByGroup = admission(pod);
+            lastPod = pod;
+        }
+        return lastByGroup[c.specGroup];
+    }
+
+    /** The pod placement asked about last, by identity (a gang's pods of one set share theirs), and its {@link #admission}. */
+    private PodShape lastPod;
+    private boolean[] lastByGroup;
+
+    private boolean[] admission(PodShape pod) {
         boolean[] byGroup = admission.get(pod);
         if (byGroup == null) {
             byGroup = new boolean[specGroups.size()];
@@ -123,7 +135,7 @@ public final class NodeClasses {
             }
             admission.put(pod, byGroup);
         }
-        return byGroup[c.specGroup];
+        return byGroup;
     }
 
     private WorkloadProfile expected;
@@ -163,6 +175,7 @@ public final class NodeClasses {
         classes.clear();
         filedUnder.clear();
         admission.clear();
+        lastPod = null;
         changed.clear();
         for (NodeState n : nodes) {
             n.watchedBy(this);

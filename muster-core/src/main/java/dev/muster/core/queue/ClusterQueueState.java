@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
@@ -82,6 +83,10 @@ public final class ClusterQueueState {
     }
 
     private boolean kai;
+    /** Enqueues so far, and for a KAI queue the last {@value #ENQUEUE_LOG} workloads enqueued (see {@link #enqueuedAfter}). */
+    private long enqueued;
+    private java.util.ArrayDeque<Workload> lastEnqueued;
+    private static final int ENQUEUE_LOG = 4_096;
 
     /**
      * Marks a KAI leaf queue, so that messages speak of a queue, not a ClusterQueue; its admitted
@@ -90,6 +95,7 @@ public final class ClusterQueueState {
     public void markKai(java.util.Comparator<AdmittedWorkload> victimOrder) {
         kai = true;
         admittedInOrder(victimOrder);
+        lastEnqueued = new java.util.ArrayDeque<>();
     }
 
     public boolean isKai() {
@@ -127,7 +133,39 @@ public final class ClusterQueueState {
     public void enqueue(Workload w) {
         if (pending.add(w)) {
             addDemand(w, 1);
+            enqueued++;
+            if (lastEnqueued != null) {
+                lastEnqueued.addLast(w);
+                if (lastEnqueued.size() > ENQUEUE_LOG) {
+                    lastEnqueued.removeFirst();
+                }
+            }
         }
+    }
+
+    /** How many workloads were enqueued here so far (only ever grows). */
+    public long enqueuedCount() {
+        return enqueued;
+    }
+
+    /**
+     * The workloads enqueued after the first {@code count}, oldest first, some perhaps no longer
+     * pending; null when that is more than the queue keeps (a KAI queue keeps the last
+     * {@value #ENQUEUE_LOG}, others none): what arrived since a policy last looked, without
+     * looking at everything pending.
+     */
+    public List<Workload> enqueuedAfter(long count) {
+        long wanted = enqueued - count;
+        if (wanted < 0 || lastEnqueued == null || wanted > lastEnqueued.size()) {
+            return null;
+        }
+        List<Workload> out = new java.util.ArrayList<>((int) wanted);
+        java.util.Iterator<Workload> newestFirst = lastEnqueued.descendingIterator();
+        for (long i = 0; i < wanted; i++) {
+            out.add(newestFirst.next());
+        }
+        Collections.reverse(out);
+        return out;
     }
 
     public boolean dequeue(Workload w) {

@@ -33,7 +33,7 @@ class KaiWaitMemoTest {
     void aWorkloadThatWaitedIsKnownToWaitInTheSameState() {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload wl = job("w");
-        memo.waits(wl, STATE, NO_ROOM, null);
+        memo.waits(null, wl, STATE, NO_ROOM, null);
 
         assertThat(memo.stillWaits(wl, new KaiWaitMemo.State(7, 3, 2, 5), NEVER)).isTrue();
     }
@@ -42,7 +42,7 @@ class KaiWaitMemoTest {
     void anyChangeOfStateMakesAnOrdinaryWaitTryAgain() {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload wl = job("w");
-        memo.waits(wl, STATE, NO_ROOM, null);
+        memo.waits(null, wl, STATE, NO_ROOM, null);
 
         assertThat(memo.stillWaits(wl, new KaiWaitMemo.State(8, 3, 2, 5), ALWAYS)).as("room or quota freed").isFalse();
         assertThat(memo.stillWaits(wl, new KaiWaitMemo.State(7, 4, 2, 5), ALWAYS)).as("an admission").isFalse();
@@ -54,7 +54,7 @@ class KaiWaitMemoTest {
     void aWaitForTheNodesAloneHoldsThroughAdmissionsAndNewSharesWhileItsCheckSaysSo() {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload wl = job("w");
-        memo.waits(wl, STATE, NO_ROOM, nodesOnly(1));
+        memo.waits(null, wl, STATE, NO_ROOM, nodesOnly(1));
 
         assertThat(memo.stillWaits(wl, new KaiWaitMemo.State(7, 4, 3, 6), ALWAYS)).isTrue();
         assertThat(memo.stillWaits(wl, new KaiWaitMemo.State(7, 5, 3, 6), NEVER)).isFalse();
@@ -64,7 +64,7 @@ class KaiWaitMemoTest {
     void aWaitForTheNodesAloneEndsWhenRoomAppears() {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload wl = job("w");
-        memo.waits(wl, STATE, NO_ROOM, nodesOnly(1));
+        memo.waits(null, wl, STATE, NO_ROOM, nodesOnly(1));
 
         assertThat(memo.stillWaits(wl, new KaiWaitMemo.State(8, 3, 2, 5), ALWAYS)).isFalse();
     }
@@ -74,8 +74,8 @@ class KaiWaitMemoTest {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload first = job("first");
         Workload second = job("second");
-        memo.waits(first, STATE, NO_ROOM, nodesOnly(1));
-        memo.waits(second, STATE, NO_ROOM, nodesOnly(1));
+        memo.waits(null, first, STATE, NO_ROOM, nodesOnly(1));
+        memo.waits(null, second, STATE, NO_ROOM, nodesOnly(1));
         int[] checks = {0};
         KaiWaitMemo.StillOnlyNodes counting = (wait, need) -> {
             checks[0]++;
@@ -93,7 +93,7 @@ class KaiWaitMemoTest {
     void aRequeuedWorkloadIsANewInstanceAndIsTriedAgain() {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload wl = job("w");
-        memo.waits(wl, STATE, NO_ROOM, null);
+        memo.waits(null, wl, STATE, NO_ROOM, null);
 
         assertThat(memo.stillWaits(job("w"), STATE, ALWAYS)).isFalse();
     }
@@ -102,8 +102,8 @@ class KaiWaitMemoTest {
     void aForgottenWorkloadIsTriedAgain() {
         KaiWaitMemo memo = new KaiWaitMemo();
         Workload wl = job("w");
-        memo.waits(wl, STATE, NO_ROOM, null);
-        memo.forget(wl);
+        memo.waits(null, wl, STATE, NO_ROOM, null);
+        memo.forget(null, wl);
 
         assertThat(memo.stillWaits(wl, STATE, ALWAYS)).isFalse();
     }

@@ -32,15 +32,37 @@ public final class NodeClasses {
     /** Nodes alike for every pod the classes were made for: their node in name order first, the rest after. */
     static final class NodeClass {
         final int specGroup;
+        /** Devices wholly free on each member, and the most any one device has free (thousandths). */
+        final int wholeFree;
+        final long largestFree;
         private final TreeSet<NodeState> members = new TreeSet<>(BY_NAME);
+        private NodeState first;
 
-        NodeClass(int specGroup) {
+        NodeClass(int specGroup, NodeState like) {
             this.specGroup = specGroup;
+            this.wholeFree = like.wholeFreeDevices();
+            long largest = 0;
+            for (int d = 0; d < like.devices(); d++) {
+                largest = Math.max(largest, like.deviceFree(d));
+            }
+            this.largestFree = largest;
         }
 
         /** The node placement weighs for the class: the first by name, as a scan in name order finds first. */
         NodeState first() {
-            return members.first();
+            return first;
+        }
+
+        void add(NodeState n) {
+            members.add(n);
+            first = members.first();
+        }
+
+        /** Takes the node out; true when the class is left empty. */
+        boolean remove(NodeState n) {
+            members.remove(n);
+            first = members.isEmpty() ? null : members.first();
+            return first == null;
         }
     }
 
@@ -70,6 +92,13 @@ public final class NodeClasses {
     /** Per node (by identity): its spec group, which changes only when the classes are made again. */
     private final Map<NodeState, Integer> groupOf = new java.util.IdentityHashMap<>();
     private final Map<StateKey, NodeClass> classes = new HashMap<>();
+    /**
+     * The classes by what their devices have free, so that a pod asking for GPUs is only weighed
+     * against classes where it can fit: by devices wholly free, and by the largest free share of a
+     * device. On a cluster nearly full, that leaves out most nodes for most pods.
+     */
+    private final List<Set<NodeClass>> byWholeFree = new java.util.ArrayList<>();
+    private final java.util.NavigableMap<Long, Set<NodeClass>> byLargestFree = new TreeMap<>();
     /** Per node (by identity): its class and the key it was filed under. */
     private final Map<NodeState, StateKey> filedUnder = new java.util.IdentityHashMap<>();
     private final ArrayDeque<NodeState> changed = new ArrayDeque<>();
@@ -96,10 +125,20 @@ public final class NodeClasses {
      * The classes for placing {@code pod}: first made again if the pod refers to labels they did
      * not tell apart, and with the nodes that changed since filed again.
      */
-    Collection<NodeClass> forPod(PodShape pod) {
+    Iterable<NodeClass> forPod(PodShape pod) {
         refer(List.of(pod));
         refresh();
-        return classes.values();
+        return switch (pod.gpu()) {
+            case GpuRequest.Whole w -> flatten(w.devices() < byWholeFree.size()
+                    ? byWholeFree.subList(w.devices(), byWholeFree.size()) : List.of());
+            case GpuRequest.Fraction f -> flatten(byLargestFree.tailMap(f.milli(), true).values());
+            case GpuRequest.Memory m -> classes.values(); // the share it needs differs by node
+            case GpuRequest.None n -> classes.values();
+        };
+    }
+
+    private static Iterable<NodeClass> flatten(Collection<Set<NodeClass>> sets) {
+        return () -> sets.stream().flatMap(Set::stream).iterator();
     }
 
     private void refresh() {
@@ -173,6 +212,8 @@ public final class NodeClasses {
         specGroups.clear();
         groupOf.clear();
         classes.clear();
+        byWholeFree.clear();
+        byLargestFree.clear();
         filedUnder.clear();
         admission.clear();
         lastPod = null;
@@ -191,13 +232,27 @@ public final class NodeClasses {
         }
         if (was != null) {
             NodeClass old = classes.get(was);
-            old.members.remove(n);
-            if (old.members.isEmpty()) {
+            if (old.remove(n)) {
                 classes.remove(was);
+                byWholeFree.get(old.wholeFree).remove(old);
+                Set<NodeClass> alike = byLargestFree.get(old.largestFree);
+                alike.remove(old);
+                if (alike.isEmpty()) {
+                    byLargestFree.remove(old.largestFree);
+                }
             }
         }
-        int group = (int) now.values()[0];
-        classes.computeIfAbsent(now, k -> new NodeClass(group)).members.add(n);
+        NodeClass c = classes.get(now);
+        if (c == null) {
+            c = new NodeClass((int) now.values()[0], n);
+            classes.put(now, c);
+            while (byWholeFree.size() <= c.wholeFree) {
+                byWholeFree.add(new java.util.LinkedHashSet<>());
+            }
+            byWholeFree.get(c.wholeFree).add(c);
+            byLargestFree.computeIfAbsent(c.largestFree, k -> new java.util.LinkedHashSet<>()).add(c);
+        }
+        c.add(n);
         filedUnder.put(n, now);
     }
 

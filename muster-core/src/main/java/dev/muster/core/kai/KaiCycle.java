@@ -404,7 +404,7 @@ public final class KaiCycle {
         queues.forEach((q, pending) -> heads.computeIfAbsent(q, k -> hypothetical(k, pending.peek()).usage()));
         return queues.keySet().stream().min(Comparator
                 .comparing((ClusterQueueState q) -> !outcome.isSticky(queues.get(q).peek().key()))
-                .thenComparing((a, b) -> order.compareLeaves(a, heads.get(a), b, heads.get(b)))
+                .thenComparing((a, b) -> order.compareLeaves(a, heads.get(a), b, heads.get(b), passChanges))
                 .thenComparing(ClusterQueueState::name)).orElseThrow();
     }
 }

@@ -79,29 +79,68 @@ final class KaiQueueOrder {
         return compare(a.node().childOnPathTo(common), needA, b.node().childOnPathTo(common), needB);
     }
 
+    /**
+     * {@link #compareLeaves} for a pass that asks again and again while the tree stays as it is:
+     * what it reads of each queue with its job is worked out once per {@code treeVersion} (anything
+     * the pass changed moves it) and job (by identity).
+     */
+    int compareLeaves(ClusterQueueState a, long[] needA, ClusterQueueState b, long[] needB, long treeVersion) {
+        QuotaNode common = a.node().commonAncestor(b.node());
+        return compare(side(a.node().childOnPathTo(common), needA, treeVersion),
+                side(b.node().childOnPathTo(common), needB, treeVersion));
+    }
+
     /** KAI's GetQueueOrderResult for two queues, each with a job's usage; negative when {@code a} goes first. */
     int compare(QuotaNode a, long[] needA, QuotaNode b, long[] needB) {
-        int c = Boolean.compare(overUtilised(a), overUtilised(b));
+        return compare(side(a, needA), side(b, needB));
+    }
+
+    /** What the order reads of one queue with a job counted in, in the order it reads it. */
+    private record Side(QuotaNode node, boolean overUtilised, boolean starved, int priority, boolean usesWithoutShare,
+            double dominantShare, double dominantShareAlone) {
+    }
+
+    private Side side(QuotaNode n, long[] need) {
+        return new Side(n, overUtilised(n), starved(n, need), bounds.priority(n), usesWithoutShare(n, need),
+                dominantShare(n, need), dominantShare(n, none));
+    }
+
+    private record KnownSide(long[] need, long treeVersion, Side side) {
+    }
+
+    private final Map<QuotaNode, KnownSide> known = new java.util.HashMap<>();
+
+    private Side side(QuotaNode n, long[] need, long treeVersion) {
+        KnownSide k = known.get(n);
+        if (k == null || k.need() != need || k.treeVersion() != treeVersion) {
+            k = new KnownSide(need, treeVersion, side(n, need));
+            known.put(n, k);
+        }
+        return k.side();
+    }
+
+    private int compare(Side a, Side b) {
+        int c = Boolean.compare(a.overUtilised(), b.overUtilised());
         if (c == 0) {
-            c = Boolean.compare(!starved(a, needA), !starved(b, needB));
+            c = Boolean.compare(!a.starved(), !b.starved());
         }
         if (c == 0) {
-            c = Integer.compare(bounds.priority(b), bounds.priority(a));
+            c = Integer.compare(b.priority(), a.priority());
         }
         if (c == 0) {
-            c = Boolean.compare(usesWithoutShare(a, needA), usesWithoutShare(b, needB));
+            c = Boolean.compare(a.usesWithoutShare(), b.usesWithoutShare());
         }
         if (c == 0) {
-            c = Double.compare(dominantShare(a, needA), dominantShare(b, needB));
+            c = Double.compare(a.dominantShare(), b.dominantShare());
         }
         if (c == 0) {
-            c = Double.compare(dominantShare(a, none), dominantShare(b, none));
+            c = Double.compare(a.dominantShareAlone(), b.dominantShareAlone());
         }
         if (c == 0) {
-            c = -largerAllocatable(a, b);
+            c = -largerAllocatable(a.node(), b.node());
         }
         if (c == 0) {
-            c = Integer.compare(declared.get(a.name()), declared.get(b.name()));
+            c = Integer.compare(declared.get(a.node().name()), declared.get(b.node().name()));
         }
         return c;
     }

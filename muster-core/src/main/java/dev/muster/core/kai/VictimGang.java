@@ -30,12 +30,22 @@ final class VictimGang {
      * {@link #VICTIM_ORDER} for gangs a search has not touched yet (their counts are those admitted):
      * the order queues keep their admitted workloads in for KAI ({@code ClusterQueueState#admittedInOrder}).
      */
-    static final Comparator<AdmittedWorkload> UNTOUCHED_ORDER = Comparator
-            .comparingInt((AdmittedWorkload a) -> a.workload().priority())
-            .thenComparing((AdmittedWorkload a) -> !hasExtra(a))
-            .thenComparing(Comparator.comparingLong(AdmittedWorkload::admittedAtMillis).reversed())
-            .thenComparing(Comparator.comparingLong((AdmittedWorkload a) -> a.workload().sequence()).reversed())
-            .thenComparing(a -> a.workload().key());
+    static final Comparator<AdmittedWorkload> UNTOUCHED_ORDER = VictimGang::compareUntouched;
+
+    /** {@link #UNTOUCHED_ORDER} written out: queues compare with it at every admission and release. */
+    private static int compareUntouched(AdmittedWorkload a, AdmittedWorkload b) {
+        int c = Integer.compare(a.workload().priority(), b.workload().priority());
+        if (c == 0) {
+            c = Boolean.compare(!hasExtra(a), !hasExtra(b));
+        }
+        if (c == 0) {
+            c = Long.compare(b.admittedAtMillis(), a.admittedAtMillis());
+        }
+        if (c == 0) {
+            c = Long.compare(b.workload().sequence(), a.workload().sequence());
+        }
+        return c != 0 ? c : a.workload().key().compareTo(b.workload().key());
+    }
 
     /** Whether the admitted gang runs replicas beyond its minimum in some pod set. */
     private static boolean hasExtra(AdmittedWorkload a) {

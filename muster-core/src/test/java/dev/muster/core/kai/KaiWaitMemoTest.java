@@ -107,4 +107,54 @@ class KaiWaitMemoTest {
 
         assertThat(memo.stillWaits(wl, STATE, ALWAYS)).isFalse();
     }
+
+    private static dev.muster.core.queue.ClusterQueueState kaiQueue() {
+        var spec = new dev.muster.core.model.ClusterQueueSpec("a", java.util.Optional.empty(), List.of(),
+                dev.muster.core.model.QueueingStrategy.BEST_EFFORT_FIFO, dev.muster.core.model.LabelSelector.EVERYTHING,
+                Quantity.ofUnits(1));
+        var tree = dev.muster.core.quota.QuotaTree.build(List.of(spec), List.of());
+        var q = new dev.muster.core.queue.ClusterQueueState(spec, tree.clusterQueue("a").orElseThrow());
+        q.markKai(KaiCycle.VICTIM_ORDER);
+        return q;
+    }
+
+    private static Workload job(String name, long sequence) {
+        return new Workload(new ObjectKey("default", name), "a", 50, 0, sequence,
+                List.of(PodSet.of("main", 1, new ResourceList(Map.of("nvidia.com/gpu", Quantity.ofUnits(1))))));
+    }
+
+    @Test
+    void aPassVisitsOnlyWhatIsNotParkedAsWaitingForTheNodes() {
+        var q = kaiQueue();
+        Workload first = job("first", 1);
+        Workload second = job("second", 2);
+        Workload third = job("third", 3);
+        List.of(first, second, third).forEach(q::enqueue);
+        KaiWaitMemo memo = new KaiWaitMemo();
+        memo.waits(q, first, STATE, NO_ROOM, nodesOnly(1));
+        memo.waits(q, third, STATE, NO_ROOM, nodesOnly(1));
+
+        assertThat(memo.toVisit(q, STATE, ALWAYS)).as("second was never tried").containsExactly(second);
+        Workload fourth = job("fourth", 4);
+        q.enqueue(fourth);
+        assertThat(memo.toVisit(q, STATE, ALWAYS)).as("what arrived since").containsExactly(second, fourth);
+        q.dequeue(second);
+        assertThat(memo.toVisit(q, STATE, ALWAYS)).as("what left the queue is dropped").containsExactly(fourth);
+        memo.forget(q, first); // say it preempted: it is tried again
+        assertThat(memo.toVisit(q, STATE, ALWAYS)).containsExactly(first, fourth);
+    }
+
+    @Test
+    void aPassVisitsEverythingWhenAParkedWaitMayNoLongerHold() {
+        var q = kaiQueue();
+        Workload first = job("first", 1);
+        Workload second = job("second", 2);
+        List.of(first, second).forEach(q::enqueue);
+        KaiWaitMemo memo = new KaiWaitMemo();
+        memo.waits(q, first, STATE, NO_ROOM, nodesOnly(1));
+
+        assertThat(memo.toVisit(q, new KaiWaitMemo.State(7, 4, 2, 5), NEVER)).as("an admission took the quota it needed").isNull();
+        assertThat(memo.toVisit(q, new KaiWaitMemo.State(8, 3, 2, 5), ALWAYS))
+                .as("room appeared: nothing is parked at the new wait version").containsExactly(first, second);
+    }
 }

@@ -74,9 +74,9 @@ public final class KaiCycle {
          * Nothing changed; it waits for {@code why} ({@code nodesOnly}: for the nodes alone, else
          * null), and is worth another try at {@code retryAt} (-1: when something changes).
          */
-        record Waits(Pending why, KaiWaitMemo.NodesOnly nodesOnly, long retryAt) implements Tried {
+        record Waits(Pending why, KaiWaitMemo.NodesOnly nodesOnly, long retryAt, Assignment unplaced) implements Tried {
             Waits(Pending why) {
-                this(why, null, -1);
+                this(why, null, -1, null);
             }
         }
     }
@@ -165,14 +165,19 @@ public final class KaiCycle {
             int shape = sticky ? -1 : outcome.shapeOf(wl);
             KaiWaitMemo.Answer same = sticky ? null : memo.sameShape(q, shape, state);
             if (same != null) {
-                waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt()), state, memo, outcome);
+                if (same.unplaced() != null) {
+                    // as its try would: the nodes refuse it again (known to the placement memo), and it is
+                    // among the gangs waiting for nodes, which an autoscaler reads
+                    outcome.place(q, wl, same.unplaced());
+                }
+                waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt(), same.unplaced()), state, memo, outcome);
                 continue;
             }
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
                     waits(q, wl, w, state, memo, outcome);
                     if (!sticky) {
-                        memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt()));
+                        memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt(), w.unplaced()));
                     }
                 }
                 case Tried.Changed c -> {
@@ -338,7 +343,7 @@ public final class KaiCycle {
         // Gangs protected by their minimum run time may be taken once it is over: try again then.
         return new Tried.Waits(reason, nodesOnly
                 ? new KaiWaitMemo.NodesOnly(q, wl.priority(), KaiWaitMemo.asList(wanted.usage()), noReclaim) : null,
-                victims.protectedUntil().orElse(-1));
+                victims.protectedUntil().orElse(-1), fit instanceof FitResult.Fits f ? f.assignment() : null);
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */

@@ -66,9 +66,10 @@ final class KaiWaitMemo {
      * many gangs alike, and trying each again (placement, reclaim and preemption searches) gives
      * the same answer while nothing changed.
      *
-     * @param retryAt when a victim protected by its minimum run time may be taken, or -1
+     * @param retryAt  when a victim protected by its minimum run time may be taken, or -1
+     * @param unplaced the assignment the nodes refused, when it fit its quota; null otherwise
      */
-    record Answer(State state, Pending why, NodesOnly nodesOnly, long retryAt) {
+    record Answer(State state, Pending why, NodesOnly nodesOnly, long retryAt, dev.muster.core.queue.Assignment unplaced) {
     }
 
     private record ShapeInQueue(ClusterQueueState queue, int shape) {

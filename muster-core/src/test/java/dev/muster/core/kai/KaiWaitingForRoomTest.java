@@ -66,6 +66,17 @@ class KaiWaitingForRoomTest {
     }
 
     @Test
+    void gangsAlikeThatFindNoNodeAreAllAmongTheUnplacedAnAutoscalerReads() {
+        Engine e = engine(100, node("n1", 1, Map.of(), false));
+        submit(e, "first", 2);
+        submit(e, "second", 2); // the same queue and shape: answered as the first was, in the same pass
+        assertThat(admitted(e.schedule(0))).isEmpty();
+
+        assertThat(e.unplacedGangs()).extracting(g -> g.workload().name()).containsExactlyInAnyOrder("first", "second");
+        assertThat(reason(e, "second")).isEqualTo(reason(e, "first"));
+    }
+
+    @Test
     void aWaitingGangIsAdmittedWhenARunningOneLeaves() {
         Engine e = engine(100, node("n1", 2, Map.of(), false));
         Workload running = submit(e, "running", 2);

@@ -124,6 +124,9 @@ public final class SchedulingCycle {
          */
         int shapeOf(Workload wl);
 
+        /** Whether another scheduler places the workload's pods (then nodes never stop it, unlike others of its shape). */
+        boolean placedElsewhere(ObjectKey workload);
+
         /** How many times quota was freed in the tree of {@code cq}; "does not fit" holds until it changes. */
         long freedVersion(ClusterQueueState cq);
 

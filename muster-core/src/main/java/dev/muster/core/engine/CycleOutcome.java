@@ -191,6 +191,11 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
+    public boolean placedElsewhere(ObjectKey workload) {
+        return parts.placements().placedElsewhere(workload);
+    }
+
+    @Override
     public int shapeOf(Workload wl) {
         return parts.shapes().shapeOf(wl);
     }

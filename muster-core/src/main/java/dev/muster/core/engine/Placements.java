@@ -176,6 +176,10 @@ final class Placements {
         return nodes.containsKey(name);
     }
 
+    boolean placedElsewhere(ObjectKey key) {
+        return placedElsewhere.contains(key);
+    }
+
     void placeElsewhere(ObjectKey key) {
         placedElsewhere.add(key);
     }

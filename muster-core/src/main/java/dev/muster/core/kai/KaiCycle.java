@@ -109,6 +109,7 @@ public final class KaiCycle {
         ReclaimRules rules = new ReclaimRules(tree, bounds);
         Map<ClusterQueueState, Deque<Workload>> queues = new LinkedHashMap<>();
         Map<ClusterQueueState, long[]> heads = new HashMap<>();
+        Map<Integer, long[]> usageByShape = new HashMap<>();
         for (ClusterQueueState q : leaves) {
             if (!q.pending().isEmpty()) {
                 queues.put(q, null);
@@ -137,7 +138,7 @@ public final class KaiCycle {
             if (queues.isEmpty()) {
                 break;
             }
-            ClusterQueueState q = next(queues, heads, order, outcome);
+            ClusterQueueState q = next(queues, heads, order, outcome, usageByShape);
             Deque<Workload> rest = queues.get(q);
             Workload wl = rest.poll();
             heads.remove(q); // its next head is weighed when there is a choice of queues
@@ -161,9 +162,11 @@ public final class KaiCycle {
                 passChanges++; // the room held for it is free now: what waited before it may fit
                 state = state(leaves, outcome, admissions, sharesVersion);
             }
-            // A preemptor whose room is held is unlike the others of its shape: it alone may use that room.
-            int shape = sticky ? -1 : outcome.shapeOf(wl);
-            KaiWaitMemo.Answer same = sticky ? null : memo.sameShape(q, shape, state);
+            // A preemptor whose room is held is unlike the others of its shape: it alone may use that room;
+            // so is a workload whose pods another scheduler places: the nodes never stop it.
+            boolean alike = !sticky && !outcome.placedElsewhere(wl.key());
+            int shape = alike ? outcome.shapeOf(wl) : -1;
+            KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
             if (same != null) {
                 if (same.unplaced() != null) {
                     // as its try would: the nodes refuse it again (known to the placement memo), and it is
@@ -176,7 +179,7 @@ public final class KaiCycle {
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
                     waits(q, wl, w, state, memo, outcome);
-                    if (!sticky) {
+                    if (alike) {
                         memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt(), w.unplaced()));
                     }
                 }
@@ -402,14 +405,33 @@ public final class KaiCycle {
      * order with each queue's head counted in ({@link KaiQueueOrder}).
      */
     private ClusterQueueState next(Map<ClusterQueueState, Deque<Workload>> queues, Map<ClusterQueueState, long[]> heads,
-            KaiQueueOrder order, SchedulingCycle.Outcome outcome) {
+            KaiQueueOrder order, SchedulingCycle.Outcome outcome, Map<Integer, long[]> usageByShape) {
         if (queues.size() == 1) {
             return queues.keySet().iterator().next();
         }
-        queues.forEach((q, pending) -> heads.computeIfAbsent(q, k -> hypothetical(k, pending.peek()).usage()));
-        return queues.keySet().stream().min(Comparator
-                .comparing((ClusterQueueState q) -> !outcome.isSticky(queues.get(q).peek().key()))
-                .thenComparing((a, b) -> order.compareLeaves(a, heads.get(a), b, heads.get(b), passChanges))
-                .thenComparing(ClusterQueueState::name)).orElseThrow();
+        // heads alike (priority and pod sets) need the same: worked out once per shape in a pass
+        queues.forEach((q, pending) -> heads.computeIfAbsent(q, k -> usageByShape.computeIfAbsent(
+                outcome.shapeOf(pending.peek()), shape -> hypothetical(k, pending.peek()).usage())));
+        ClusterQueueState best = null;
+        boolean bestSticky = false;
+        for (Map.Entry<ClusterQueueState, Deque<Workload>> e : queues.entrySet()) {
+            ClusterQueueState q = e.getKey();
+            boolean sticky = outcome.isSticky(e.getValue().peek().key());
+            if (best == null || first(sticky, q, bestSticky, best, heads, order)) {
+                best = q;
+                bestSticky = sticky;
+            }
+        }
+        return best;
+    }
+
+    /** Whether queue {@code a} is served before {@code b}: a preemptor whose victims are gone, then KAI's order, then the name. */
+    private boolean first(boolean stickyA, ClusterQueueState a, boolean stickyB, ClusterQueueState b,
+            Map<ClusterQueueState, long[]> heads, KaiQueueOrder order) {
+        if (stickyA != stickyB) {
+            return stickyA;
+        }
+        int c = order.compareLeaves(a, heads.get(a), b, heads.get(b), passChanges);
+        return c != 0 ? c < 0 : a.name().compareTo(b.name()) < 0;
     }
 }

@@ -51,6 +51,7 @@ public final class KaiCycle {
     private final Map<String, Long> capacity;
     private final MinRuntimes minRuntimes;
     private final NonPreemptibleQuota nonPreemptibleQuota;
+    private final GangGrowth growth;
     private Map<String, Map<String, Long>> lastShares = Map.of();
     /** Per KAI tree (by its root): the workloads found to wait, and the state they were tried in. */
     private final Map<QuotaNode, KaiWaitMemo> memos = new HashMap<>();
@@ -89,6 +90,7 @@ public final class KaiCycle {
         this.capacity = Map.copyOf(capacity);
         this.minRuntimes = new MinRuntimes(queues);
         this.nonPreemptibleQuota = new NonPreemptibleQuota(tree, specs);
+        this.growth = new GangGrowth(tree, assigner, nonPreemptibleQuota);
     }
 
     /** Fair shares computed by the last pass, per queue and resource (milli-units). */
@@ -199,7 +201,7 @@ public final class KaiCycle {
                 }
             }
         }
-        growGangs(leaves, outcome);
+        passChanges += growth.grow(leaves, outcome);
     }
 
     /** The workload waits: it is told why, remembered as waiting in {@code state}, and tried again when its victims' protection ends. */
@@ -242,29 +244,6 @@ public final class KaiCycle {
         return sharesVersions.get(root);
     }
 
-    /**
-     * After the pending workloads had their turn: gangs admitted with fewer replicas than they
-     * asked for get more of them where they now fit (non-preemptible ones within their quota).
-     * These extras are the first to go again when room is needed.
-     */
-    private void growGangs(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
-        for (ClusterQueueState q : leaves) {
-            for (AdmittedWorkload g : List.copyOf(q.belowFullCount())) {
-                if (outcome.evicting().contains(g.workload().key()) || !g.belowFullCount()) {
-                    continue;
-                }
-                tree.remove(q.node(), g.assignment().usage());
-                FitResult larger = assigner.assignLargest(q, g.workload());
-                tree.add(q.node(), g.assignment().usage());
-                if (larger instanceof FitResult.Fits f && pods(f.assignment()) > pods(g.assignment())
-                        && (g.workload().priority() < NON_PREEMPTIBLE || nonPreemptibleQuota.allowsGrowth(q, g, f.assignment(), leaves))) {
-                    outcome.grow(g, f.assignment());
-                    passChanges++;
-                }
-            }
-        }
-    }
-
     /** Whether the assignment gives every pod set all the pods it asked for. */
     private static boolean isFull(Workload wl, Assignment a) {
         for (int i = 0; i < wl.podSets().size(); i++) {
@@ -273,10 +252,6 @@ public final class KaiCycle {
             }
         }
         return true;
-    }
-
-    private static int pods(Assignment a) {
-        return a.podSets().stream().mapToInt(dev.muster.core.queue.PodSetAssignment::count).sum();
     }
 
     /**

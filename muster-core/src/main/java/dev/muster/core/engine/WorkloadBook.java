@@ -32,6 +32,12 @@ final class WorkloadBook {
      * dropped when next met ({@link #notReadyInOrder}).
      */
     private final java.util.TreeSet<ObjectKey> maybeNotReady = new java.util.TreeSet<>();
+    /** Whether anyone asks {@link #notReadyInOrder} (waitForPodsReady is on); if not, nobody is tracked. */
+    private final boolean watchesPodsReady;
+
+    WorkloadBook(boolean watchesPodsReady) {
+        this.watchesPodsReady = watchesPodsReady;
+    }
 
     /** A workload is submitted or restored once; it must be removed before it comes again. */
     void requireUnknown(ObjectKey key) {
@@ -82,7 +88,9 @@ final class WorkloadBook {
 
     void admit(AdmittedWorkload a) {
         admitted.put(a.workload().key(), a);
-        maybeNotReady.add(a.workload().key());
+        if (watchesPodsReady) {
+            maybeNotReady.add(a.workload().key());
+        }
     }
 
     /**
@@ -90,6 +98,9 @@ final class WorkloadBook {
      * {@link #admittedInOrder} would list them; found without a look at the others.
      */
     List<ObjectKey> notReadyInOrder() {
+        if (!watchesPodsReady) {
+            throw new IllegalStateException("pods readiness is not watched: waitForPodsReady is off");
+        }
         List<ObjectKey> out = new java.util.ArrayList<>();
         for (java.util.Iterator<ObjectKey> it = maybeNotReady.iterator(); it.hasNext(); ) {
             ObjectKey key = it.next();

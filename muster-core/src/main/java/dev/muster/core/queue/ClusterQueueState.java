@@ -49,6 +49,8 @@ public final class ClusterQueueState {
     private long admissionEvents;
     /** Shapes found not to fit, with the freed-quota version they were found at and why. */
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
+    /** The freed-quota version of the newest mark in {@link #inadmissible}. */
+    private long newestMark = Long.MIN_VALUE;
 
     private record Inadmissible(long freedVersion, Pending reason) {
     }
@@ -106,6 +108,16 @@ public final class ClusterQueueState {
 
     public void markInadmissible(int shape, long freedVersion, Pending reason) {
         inadmissible.put(shape, new Inadmissible(freedVersion, reason));
+        newestMark = freedVersion;
+    }
+
+    /**
+     * Whether some shape was found not to fit at {@code freedVersion}: when none was, no workload
+     * needs its shape worked out to be passed over. Freed versions only grow, so the newest mark
+     * says it.
+     */
+    public boolean hasInadmissibleAt(long freedVersion) {
+        return newestMark == freedVersion;
     }
 
     /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */

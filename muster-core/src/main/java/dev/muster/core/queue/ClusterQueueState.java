@@ -7,6 +7,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
+import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import java.util.Collection;
 import java.util.Collections;
@@ -142,13 +143,18 @@ public final class ClusterQueueState {
 
     private void addDemand(Workload w, int sign) {
         for (PodSet ps : w.podSets()) {
-            ps.perPod().amounts().forEach((r, amount) -> {
-                if (pendingDemandNamedBy.merge(r, sign, (a, b) -> a + b == 0 ? null : a + b) == null) {
+            for (Map.Entry<String, Quantity> e : ps.perPod().amounts().entrySet()) {
+                String r = e.getKey();
+                Integer namedBy = pendingDemandNamedBy.get(r);
+                int nowNamedBy = (namedBy == null ? 0 : namedBy) + sign;
+                if (nowNamedBy == 0) {
+                    pendingDemandNamedBy.remove(r);
                     pendingDemand.remove(r);
                 } else {
-                    pendingDemand.merge(r, sign * amount.milli() * ps.count(), Long::sum);
+                    pendingDemandNamedBy.put(r, nowNamedBy);
+                    pendingDemand.merge(r, sign * e.getValue().milli() * ps.count(), Long::sum);
                 }
-            });
+            }
         }
     }
 

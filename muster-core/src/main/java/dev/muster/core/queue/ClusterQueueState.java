@@ -79,10 +79,12 @@ public final class ClusterQueueState {
     }
 
     private boolean kai;
+    private String title;
 
     /** Marks a KAI leaf queue, so that messages speak of a queue, not a ClusterQueue. */
     public void markKai() {
         kai = true;
+        title = null;
     }
 
     public boolean isKai() {
@@ -91,7 +93,10 @@ public final class ClusterQueueState {
 
     /** "ClusterQueue team-a", or "queue team-a" for a KAI queue: how messages name it. */
     public String title() {
-        return (kai ? "queue " : "ClusterQueue ") + spec.name();
+        if (title == null) { // kept: every reason a cycle words names the queue
+            title = (kai ? "queue " : "ClusterQueue ") + spec.name();
+        }
+        return title;
     }
 
     /** The resource group covering {@code resource}, or null when this queue has no quota for it. */

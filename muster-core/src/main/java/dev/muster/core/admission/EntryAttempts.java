@@ -32,7 +32,7 @@ final class EntryAttempts {
      */
     Attempt attempt(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
         FlavorAssigner.PreemptionOracle oracle = oracle(outcome.evicting());
-        FitResult full = assigner.assign(cq, wl, wl.podSets().stream().mapToInt(PodSet::count).toArray(), oracle);
+        FitResult full = assigner.assign(cq, wl, counts(wl.podSets(), false), oracle);
         Attempt first = resolve(cq, wl, full, outcome);
         if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {
             return first;
@@ -45,9 +45,18 @@ final class EntryAttempts {
             return reduced;
         }
         // Explain with the minimum counts: those are what would have to fit.
-        int[] minimum = wl.podSets().stream().mapToInt(PodSet::minCount).toArray();
+        int[] minimum = counts(wl.podSets(), true);
         Attempt atMinimum = resolve(cq, wl, assigner.assign(cq, wl, minimum, oracle), outcome);
         return atMinimum instanceof Attempt.Wait ? atMinimum : wait;
+    }
+
+    /** Every pod set's count, or its minimum count (a loop: each attempt of the cycle asks for them). */
+    private static int[] counts(List<PodSet> podSets, boolean minimum) {
+        int[] counts = new int[podSets.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = minimum ? podSets.get(i).minCount() : podSets.get(i).count();
+        }
+        return counts;
     }
 
     /**

@@ -176,7 +176,9 @@ public final class FlavorAssigner {
         if (count == 0) {
             return requests;
         }
-        ps.perPod().amounts().forEach((r, q) -> requests.put(r, q.times(count)));
+        for (Map.Entry<String, Quantity> e : ps.perPod().amounts().entrySet()) {
+            requests.put(e.getKey(), e.getValue().times(count));
+        }
         // Kueue counts pods as a resource when a ClusterQueue puts quota on "pods".
         if (cq.covers(PODS) && !requests.containsKey(PODS)) {
             requests.put(PODS, Quantity.ofUnits(count));

@@ -26,7 +26,10 @@ final class QueueLine {
      */
     static Candidate skipInadmissible(Candidate c, SchedulingCycle.Outcome outcome) {
         while (c != null) {
-            Pending reason = c.queue.inadmissibleReason(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue));
+            long freed = outcome.freedVersion(c.queue);
+            Pending reason = c.queue.hasInadmissibleAt(freed)
+                    ? c.queue.inadmissibleReason(outcome.shapeOf(c.workload), freed)
+                    : null;
             // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
             if (reason == null || outcome.isSticky(c.workload.key())) {
                 return c;

@@ -22,7 +22,7 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
         sb.append(never ? "can never be admitted: " : "waiting for quota: ")
                 .append("pod set \"").append(podSet.name()).append("\" does not fit ").append(clusterQueue);
         for (QuotaShortage s : shortages) {
-            sb.append("; ").append(s.explain(node));
+            s.explain(node, sb.append("; "));
         }
         long gpuMemory = podSet.hints().gpuMemoryMiB();
         if (gpuMemory > 0 && shortages.stream().anyMatch(s -> s.resource.equals(NodeSpec.GPU))) {
@@ -33,31 +33,34 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
         return sb.toString();
     }
 
-    private String explain(QuotaNode node) {
+    /** Appends the sentence to {@code text} (one builder for the whole reason: failing attempts are many). */
+    private void explain(QuotaNode node, StringBuilder text) {
         String unit = " " + resource;
-        String text = "in flavor " + flavor + " the workload needs " + fmt(wanted) + unit;
+        text.append("in flavor ").append(flavor).append(" the workload needs ").append(fmt(wanted)).append(unit);
         if (exceedsMaximum()) {
-            return text + " but the most this queue can ever use is " + fmt(maximum) + unit
-                    + (flavorResource >= 0 && node.hasCap(flavorResource) && node.cap(flavorResource) == maximum
+            text.append(" but the most this queue can ever use is ").append(fmt(maximum)).append(unit)
+                    .append(flavorResource >= 0 && node.hasCap(flavorResource) && node.cap(flavorResource) == maximum
                             ? " (its limit)"
                             : node.hasParent() ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
+            return;
         }
-        text += ", only " + fmt(Math.max(0, available)) + " available";
+        text.append(", only ").append(fmt(Math.max(0, available))).append(" available");
         if (flavorResource < 0) {
-            return text;
+            return;
         }
-        text += " (nominal quota " + fmt(node.nominal(flavorResource)) + ", " + fmt(node.usage(flavorResource)) + " in use";
+        text.append(" (nominal quota ").append(fmt(node.nominal(flavorResource))).append(", ")
+                .append(fmt(node.usage(flavorResource))).append(" in use");
         if (node.hasCap(flavorResource)) {
-            text += ", limit " + fmt(node.cap(flavorResource));
+            text.append(", limit ").append(fmt(node.cap(flavorResource)));
         }
         if (node.hasParent()) {
-            text += "; " + parentTitle(node.parent()) + " has " + fmt(Math.max(0, node.parent().available(flavorResource)))
-                    + " unused";
+            text.append("; ").append(parentTitle(node.parent())).append(" has ")
+                    .append(fmt(Math.max(0, node.parent().available(flavorResource)))).append(" unused");
             if (node.hasBorrowingLimit(flavorResource)) {
-                text += ", borrowing limit " + fmt(node.borrowingLimit(flavorResource));
+                text.append(", borrowing limit ").append(fmt(node.borrowingLimit(flavorResource)));
             }
         }
-        return text + ")";
+        text.append(")");
     }
 
     /** A cohort, a KAI parent queue, or the cluster a KAI top-level queue draws from. */

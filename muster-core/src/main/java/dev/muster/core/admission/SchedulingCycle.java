@@ -53,11 +53,18 @@ public final class SchedulingCycle {
 
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
             boolean prioritySortingWithinCohort) {
-        this.order = Comparator
-                .comparing((Candidate c) -> !c.sticky)
-                .thenComparing((Candidate c) -> c.share)
-                .thenComparingInt(c -> c.borrowingLevel)
-                .thenComparing(c -> c.workload, prioritySortingWithinCohort ? Workload.QUEUE_ORDER : Workload.FIFO_ORDER);
+        Comparator<Workload> queueOrder = prioritySortingWithinCohort ? Workload.QUEUE_ORDER : Workload.FIFO_ORDER;
+        // Written out rather than chained: the heap compares candidates all through the pass.
+        this.order = (a, b) -> {
+            if (a.sticky != b.sticky) {
+                return a.sticky ? -1 : 1;
+            }
+            int c = a.share == b.share ? 0 : a.share.compareTo(b.share);
+            if (c == 0) {
+                c = Integer.compare(a.borrowingLevel, b.borrowingLevel);
+            }
+            return c != 0 ? c : queueOrder.compare(a.workload, b.workload);
+        };
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;
         this.attempts = new EntryAttempts(assigner, preemptor);

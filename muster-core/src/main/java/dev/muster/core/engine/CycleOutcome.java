@@ -49,18 +49,14 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         parts.heldRoom().release(key);
         parts.queues().tree().add(cq.node(), assignment.usage());
         cq.dequeue(wl);
-        parts.book().unpend(key);
-        parts.book().leaveQueue(key);
-        parts.book().clearReason(key);
         parts.preemptions().admitted(key);
         parts.waits().notUnplaced(key);
         AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
         cq.admitted(a);
-        parts.book().admit(a);
+        WorkloadProgress p = parts.book().admitPending(a);
         untouchable.add(key);
         parts.triggers().admitted(nowMillis, key, cq);
-        parts.shapes().forget(wl);
-        WorkloadProgress p = parts.book().progress(key);
+        // Its shape is forgotten when it stops holding quota (WorkloadExits): no lookup here.
         List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);
         blocked = parts.settings().podsReady().enabled() && parts.settings().podsReady().blockAdmission();
         if (checks.isEmpty()) {

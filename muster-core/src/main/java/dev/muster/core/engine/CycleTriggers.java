@@ -41,6 +41,8 @@ final class CycleTriggers {
     private long admissionInstant = Long.MIN_VALUE;
     /** The cohort trees where a workload admitted at {@link #admissionInstant} may block a preemptor. */
     private final Set<String> rootsWithFreshAdmissions = new TreeSet<>();
+    /** The tree {@link #rootsWithFreshAdmissions} got last, already in it. */
+    private QuotaNode lastFreshRoot;
 
     /** How many cycles found admission blocked (every pending workload was told it waits for that). */
     private long blockedVersion;
@@ -116,9 +118,14 @@ final class CycleTriggers {
             admissionInstant = nowMillis;
             admittedThisInstant.clear();
             rootsWithFreshAdmissions.clear();
+            lastFreshRoot = null;
         }
         admittedThisInstant.add(key);
-        rootsWithFreshAdmissions.add(QueueDirectory.rootId(cq.node().root()));
+        QuotaNode root = cq.node().root();
+        if (root != lastFreshRoot) { // a cycle admits tree by tree: the name is worked out once per tree
+            rootsWithFreshAdmissions.add(QueueDirectory.rootId(root));
+            lastFreshRoot = root;
+        }
     }
 
     /** The workloads admitted at {@code nowMillis}, which no preemption may take now. */

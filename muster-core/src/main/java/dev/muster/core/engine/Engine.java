@@ -40,7 +40,7 @@ public final class Engine implements Settling.Scheduler {
     private final QueueDirectory queues;
     private final QuotaTree tree;
     private final CyclePolicies policies;
-    private final WorkloadBook book = new WorkloadBook();
+    private final WorkloadBook book;
     private final CycleTriggers triggers;
     private final Placements placements;
     private final PlacementWaits waits;
@@ -56,6 +56,7 @@ public final class Engine implements Settling.Scheduler {
 
     public Engine(EngineSetup setup) {
         this.settings = setup.settings();
+        this.book = new WorkloadBook(settings.podsReady().enabled());
         this.placements = new Placements(setup.nodes(), setup.flavors(), settings.placement());
         this.queues = new QueueDirectory(setup);
         this.tree = queues.tree();

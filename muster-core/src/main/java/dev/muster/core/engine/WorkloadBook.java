@@ -19,23 +19,61 @@ import java.util.Map;
  */
 final class WorkloadBook {
 
-    private final Map<ObjectKey, Workload> pending = new HashMap<>();
-    private final Map<ObjectKey, ClusterQueueState> pendingQueue = new HashMap<>();
-    private final Map<ObjectKey, AdmittedWorkload> admitted = new HashMap<>();
-    private final Map<ObjectKey, Pending> reasons = new HashMap<>();
+    /**
+     * One entry per workload the engine knows, holding all it knows of it: a cycle that admits a
+     * workload, or tells it why it waits, finds everything with one lookup.
+     */
+    private static final class Entry {
+        Workload pending;
+        ClusterQueueState queue;
+        AdmittedWorkload admitted;
+        Pending reason;
+        WorkloadProgress progress;
+
+        boolean isEmpty() {
+            return pending == null && queue == null && admitted == null && reason == null && progress == null;
+        }
+    }
+
+    private final Map<ObjectKey, Entry> entries = new HashMap<>();
     /** Reasons found outside a cycle (on submit, on eviction), reported by the next cycle. */
     private final Map<ObjectKey, Pending> unreportedReasons = new LinkedHashMap<>();
-    private final Map<ObjectKey, WorkloadProgress> progress = new HashMap<>();
     /**
      * Workloads that took quota and may not have had their pods ready yet, by key: what the
      * waitForPodsReady timers look at instead of every admitted workload. Those ready or gone are
      * dropped when next met ({@link #notReadyInOrder}).
      */
     private final java.util.TreeSet<ObjectKey> maybeNotReady = new java.util.TreeSet<>();
+    /** Whether anyone asks {@link #notReadyInOrder} (waitForPodsReady is on); if not, nobody is tracked. */
+    private final boolean watchesPodsReady;
+
+    WorkloadBook(boolean watchesPodsReady) {
+        this.watchesPodsReady = watchesPodsReady;
+    }
+
+    private Entry entry(ObjectKey key) {
+        Entry e = entries.get(key);
+        if (e == null) {
+            e = new Entry();
+            entries.put(key, e);
+        }
+        return e;
+    }
+
+    private Entry existing(ObjectKey key) {
+        return entries.get(key);
+    }
+
+    private void dropIfEmpty(ObjectKey key, Entry e) {
+        if (e.isEmpty()) {
+            entries.remove(key);
+        }
+    }
 
     /** A workload is submitted or restored once; it must be removed before it comes again. */
     void requireUnknown(ObjectKey key) {
-        if (pending.containsKey(key) || admitted.containsKey(key)) {
+        Entry e = existing(key);
+        if (e != null && (e.pending != null || e.admitted != null)) {
             throw new IllegalStateException("workload " + key + " is already known");
         }
     }
@@ -43,46 +81,82 @@ final class WorkloadBook {
     /** Starts the progress of a new (or restored) workload. */
     WorkloadProgress track(ObjectKey key) {
         WorkloadProgress p = new WorkloadProgress();
-        progress.put(key, p);
+        entry(key).progress = p;
         return p;
     }
 
     WorkloadProgress progress(ObjectKey key) {
-        return progress.get(key);
+        Entry e = existing(key);
+        return e == null ? null : e.progress;
     }
 
     void pend(Workload wl) {
-        pending.put(wl.key(), wl);
+        entry(wl.key()).pending = wl;
     }
 
     Workload pending(ObjectKey key) {
-        return pending.get(key);
+        Entry e = existing(key);
+        return e == null ? null : e.pending;
     }
 
     boolean isPending(ObjectKey key) {
-        return pending.containsKey(key);
+        return pending(key) != null;
     }
 
     Workload unpend(ObjectKey key) {
-        return pending.remove(key);
+        Entry e = existing(key);
+        if (e == null) {
+            return null;
+        }
+        Workload wl = e.pending;
+        e.pending = null;
+        dropIfEmpty(key, e);
+        return wl;
     }
 
     /** The ClusterQueue a pending workload belongs to. */
     void queueIn(ObjectKey key, ClusterQueueState cq) {
-        pendingQueue.put(key, cq);
+        entry(key).queue = cq;
     }
 
     ClusterQueueState queueOf(ObjectKey key) {
-        return pendingQueue.get(key);
+        Entry e = existing(key);
+        return e == null ? null : e.queue;
     }
 
     ClusterQueueState leaveQueue(ObjectKey key) {
-        return pendingQueue.remove(key);
+        Entry e = existing(key);
+        if (e == null) {
+            return null;
+        }
+        ClusterQueueState cq = e.queue;
+        e.queue = null;
+        dropIfEmpty(key, e);
+        return cq;
     }
 
     void admit(AdmittedWorkload a) {
-        admitted.put(a.workload().key(), a);
-        maybeNotReady.add(a.workload().key());
+        entry(a.workload().key()).admitted = a;
+        if (watchesPodsReady) {
+            maybeNotReady.add(a.workload().key());
+        }
+    }
+
+    /**
+     * A workload the cycle admits: it leaves its queue, waits for nothing, and holds quota; its
+     * progress is returned. As {@link #unpend}, {@link #leaveQueue}, {@link #clearReason},
+     * {@link #admit} and {@link #progress} in turn, with one lookup.
+     */
+    WorkloadProgress admitPending(AdmittedWorkload a) {
+        Entry e = entry(a.workload().key());
+        e.pending = null;
+        e.queue = null;
+        e.reason = null;
+        e.admitted = a;
+        if (watchesPodsReady) {
+            maybeNotReady.add(a.workload().key());
+        }
+        return e.progress;
     }
 
     /**
@@ -90,11 +164,15 @@ final class WorkloadBook {
      * {@link #admittedInOrder} would list them; found without a look at the others.
      */
     List<ObjectKey> notReadyInOrder() {
+        if (!watchesPodsReady) {
+            throw new IllegalStateException("pods readiness is not watched: waitForPodsReady is off");
+        }
         List<ObjectKey> out = new java.util.ArrayList<>();
         for (java.util.Iterator<ObjectKey> it = maybeNotReady.iterator(); it.hasNext(); ) {
             ObjectKey key = it.next();
-            WorkloadProgress p = progress.get(key);
-            if (!admitted.containsKey(key) || p == null || p.podsReady) {
+            Entry e = existing(key);
+            WorkloadProgress p = e == null ? null : e.progress;
+            if (e == null || e.admitted == null || p == null || p.podsReady) {
                 it.remove();
             } else {
                 out.add(key);
@@ -104,39 +182,56 @@ final class WorkloadBook {
     }
 
     AdmittedWorkload admission(ObjectKey key) {
-        return admitted.get(key);
+        Entry e = existing(key);
+        return e == null ? null : e.admitted;
     }
 
     boolean holdsQuota(ObjectKey key) {
-        return admitted.containsKey(key);
+        return admission(key) != null;
     }
 
     AdmittedWorkload unadmit(ObjectKey key) {
         maybeNotReady.remove(key);
-        return admitted.remove(key);
+        Entry e = existing(key);
+        if (e == null) {
+            return null;
+        }
+        AdmittedWorkload a = e.admitted;
+        e.admitted = null;
+        dropIfEmpty(key, e);
+        return a;
     }
 
     /** Every admitted workload, in namespace/name order. */
     List<AdmittedWorkload> admittedInOrder() {
-        return admitted.values().stream().sorted(Comparator.comparing(a -> a.workload().key())).toList();
+        return entries.values().stream().map(e -> e.admitted).filter(java.util.Objects::nonNull)
+                .sorted(Comparator.comparing(a -> a.workload().key())).toList();
     }
 
     Pending reason(ObjectKey key) {
-        return reasons.get(key);
+        Entry e = existing(key);
+        return e == null ? null : e.reason;
     }
 
     /** The workload waits for {@code reason}; true when that is news (it waited for something else). */
     boolean waitsFor(ObjectKey key, Pending reason) {
-        return !reason.equals(reasons.put(key, reason));
+        Entry e = entry(key);
+        Pending before = e.reason;
+        e.reason = reason;
+        return !reason.equals(before);
     }
 
     void clearReason(ObjectKey key) {
-        reasons.remove(key);
+        Entry e = existing(key);
+        if (e != null) {
+            e.reason = null;
+            dropIfEmpty(key, e);
+        }
     }
 
     /** A reason found outside a cycle: the next cycle reports it as a Wait. */
     void reportLater(ObjectKey key, Pending reason) {
-        reasons.put(key, reason);
+        entry(key).reason = reason;
         unreportedReasons.put(key, reason);
     }
 
@@ -149,8 +244,12 @@ final class WorkloadBook {
     /** Forgets why a workload waited and how it progressed (its queue and quota are left to the caller). */
     void forget(ObjectKey key) {
         maybeNotReady.remove(key);
-        reasons.remove(key);
         unreportedReasons.remove(key);
-        progress.remove(key);
+        Entry e = existing(key);
+        if (e != null) {
+            e.reason = null;
+            e.progress = null;
+            dropIfEmpty(key, e);
+        }
     }
 }

@@ -24,6 +24,7 @@ final class WorkloadExits {
         AdmittedWorkload a = book.unadmit(key);
         if (a != null) {
             release(a);
+            parts.shapes().forget(a.workload());
         }
         Workload w = book.unpend(key);
         if (w != null) {
@@ -47,6 +48,7 @@ final class WorkloadExits {
             throw new IllegalStateException("workload " + key + " is not admitted");
         }
         ClusterQueueState cq = release(a);
+        parts.shapes().forget(a.workload()); // it is looked at again when it comes back
         parts.preemptions().forget(key).ifPresent(this::markDirty); // its preemptor may go ahead
         parts.lifecycle().requeue(a.workload(), cq, nowMillis);
     }

@@ -50,6 +50,9 @@ final class WorkloadIntake {
             case QueueResolution.Queued q -> {
                 parts.placements().arrived(wl);
                 parts.book().queueIn(wl.key(), q.clusterQueue());
+                if (!q.clusterQueue().isKai()) {
+                    parts.shapes().shapeOf(wl); // known from now on: Kueue's cycles that pass it over look it up
+                }
                 q.clusterQueue().enqueue(wl);
                 parts.triggers().markDirty(q.clusterQueue());
             }

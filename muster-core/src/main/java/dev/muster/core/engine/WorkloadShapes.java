@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Shape ids of pending workloads (see {@code SchedulingCycle.Outcome#shapeOf}): workloads of the
- * same priority and pod sets share one, so that "does not fit" found for one is reused for all.
+ * Shape ids of workloads (see {@code SchedulingCycle.Outcome#shapeOf}): workloads of the same
+ * priority and pod sets share one, so that "does not fit" found for one is reused for all. A
+ * Kueue workload's shape is worked out when it is submitted, and forgotten when it leaves or stops
+ * holding quota, so a cycle only looks shapes up.
  */
 final class WorkloadShapes {
 

@@ -1,13 +1,9 @@
 package dev.muster.core.model;
 
-import java.util.Comparator;
 import java.util.Objects;
 
 /** Namespace and name of a namespaced object; ordered by namespace, then name. */
 public record ObjectKey(String namespace, String name) implements Comparable<ObjectKey> {
-
-    private static final Comparator<ObjectKey> ORDER =
-            Comparator.comparing(ObjectKey::namespace).thenComparing(ObjectKey::name);
 
     public ObjectKey {
         Objects.requireNonNull(namespace, "namespace");
@@ -16,7 +12,8 @@ public record ObjectKey(String namespace, String name) implements Comparable<Obj
 
     @Override
     public int compareTo(ObjectKey o) {
-        return ORDER.compare(this, o);
+        int c = namespace.compareTo(o.namespace);
+        return c != 0 ? c : name.compareTo(o.name);
     }
 
     @Override

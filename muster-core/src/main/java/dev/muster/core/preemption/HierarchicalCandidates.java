@@ -7,7 +7,6 @@ import dev.muster.core.model.ClusterQueuePolicies.ReclaimWithinCohort;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,24 +27,25 @@ final class HierarchicalCandidates {
     }
 
     private final PreemptionContext ctx;
-    private final Map<QuotaNode, ClusterQueueState> queues = new IdentityHashMap<>();
+    /** A lookup only: the result is sorted, so no map order leaks. */
+    private final Map<QuotaNode, ClusterQueueState> queues;
     private final Set<ObjectKey> evicting;
 
-    private HierarchicalCandidates(PreemptionContext ctx, List<ClusterQueueState> treeQueues, Set<ObjectKey> evicting) {
+    private HierarchicalCandidates(PreemptionContext ctx, Map<QuotaNode, ClusterQueueState> queues,
+            Set<ObjectKey> evicting) {
         this.ctx = ctx;
         this.evicting = evicting;
-        for (ClusterQueueState q : treeQueues) {
-            queues.put(q.node(), q); // a lookup only: the result is sorted, so no map order leaks
-        }
+        this.queues = queues;
     }
 
-    static Found collect(PreemptionContext ctx, List<ClusterQueueState> treeQueues, Set<ObjectKey> evicting) {
+    /** @param queues the ClusterQueues by their quota nodes (at least those of the preemptor's tree) */
+    static Found collect(PreemptionContext ctx, Map<QuotaNode, ClusterQueueState> queues, Set<ObjectKey> evicting) {
         List<Candidate> hierarchy = new ArrayList<>();
         List<Candidate> priority = new ArrayList<>();
         ClusterQueueState queue = ctx.queue();
         if (queue.node().hasParent()
                 && queue.spec().policies().preemption().reclaimWithinCohort() != ReclaimWithinCohort.NEVER) {
-            new HierarchicalCandidates(ctx, treeQueues, evicting).walk(hierarchy, priority);
+            new HierarchicalCandidates(ctx, queues, evicting).walk(hierarchy, priority);
         }
         hierarchy.sort(Candidate.ORDER);
         priority.sort(Candidate.ORDER);

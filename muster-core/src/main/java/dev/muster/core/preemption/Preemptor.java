@@ -28,6 +28,8 @@ public final class Preemptor {
 
     private final QuotaTree tree;
     private final Map<QuotaNode, List<ClusterQueueState>> queuesByRoot;
+    /** Each ClusterQueue by its quota node, for the walk over a tree (built once, not per search). */
+    private final Map<QuotaNode, ClusterQueueState> queueOfNode = new java.util.IdentityHashMap<>();
     private final FairSharingPreemption fairSharing;
 
     /**
@@ -39,6 +41,7 @@ public final class Preemptor {
             FairSharingPreemption fairSharing) {
         this.tree = tree;
         this.queuesByRoot = queuesByRoot;
+        queuesByRoot.values().forEach(queues -> queues.forEach(q -> queueOfNode.put(q.node(), q)));
         this.fairSharing = fairSharing;
     }
 
@@ -148,8 +151,7 @@ public final class Preemptor {
      */
     private List<Candidate> classical(PreemptionContext ctx, Set<ObjectKey> evicting) {
         List<Candidate> sameQueue = sameQueueCandidates(ctx, evicting);
-        HierarchicalCandidates.Found others = HierarchicalCandidates.collect(ctx,
-                queuesByRoot.get(ctx.queue().node().root()), evicting);
+        HierarchicalCandidates.Found others = HierarchicalCandidates.collect(ctx, queueOfNode, evicting);
         List<Candidate> ordered = new ArrayList<>(others.hierarchy());
         ordered.addAll(others.priority());
         ordered.addAll(sameQueue);

@@ -7,6 +7,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
+import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import java.util.Collection;
 import java.util.Collections;
@@ -56,6 +57,8 @@ public final class ClusterQueueState {
     private long admissionEvents;
     /** Shapes found not to fit, with the freed-quota version they were found at and why. */
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
+    /** The freed-quota version of the newest mark in {@link #inadmissible}. */
+    private long newestMark = Long.MIN_VALUE;
 
     private record Inadmissible(long freedVersion, Pending reason) {
     }
@@ -87,6 +90,7 @@ public final class ClusterQueueState {
     private long enqueued;
     private java.util.ArrayDeque<Workload> lastEnqueued;
     private static final int ENQUEUE_LOG = 4_096;
+    private String title;
 
     /**
      * Marks a KAI leaf queue, so that messages speak of a queue, not a ClusterQueue; its admitted
@@ -96,6 +100,7 @@ public final class ClusterQueueState {
         kai = true;
         admittedInOrder(victimOrder);
         lastEnqueued = new java.util.ArrayDeque<>();
+        title = null;
     }
 
     public boolean isKai() {
@@ -104,7 +109,10 @@ public final class ClusterQueueState {
 
     /** "ClusterQueue team-a", or "queue team-a" for a KAI queue: how messages name it. */
     public String title() {
-        return (kai ? "queue " : "ClusterQueue ") + spec.name();
+        if (title == null) { // kept: every reason a cycle words names the queue
+            title = (kai ? "queue " : "ClusterQueue ") + spec.name();
+        }
+        return title;
     }
 
     /** The resource group covering {@code resource}, or null when this queue has no quota for it. */
@@ -122,6 +130,16 @@ public final class ClusterQueueState {
 
     public void markInadmissible(int shape, long freedVersion, Pending reason) {
         inadmissible.put(shape, new Inadmissible(freedVersion, reason));
+        newestMark = freedVersion;
+    }
+
+    /**
+     * Whether some shape was found not to fit at {@code freedVersion}: when none was, no workload
+     * needs its shape worked out to be passed over. Freed versions only grow, so the newest mark
+     * says it.
+     */
+    public boolean hasInadmissibleAt(long freedVersion) {
+        return newestMark == freedVersion;
     }
 
     /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */
@@ -178,13 +196,18 @@ public final class ClusterQueueState {
 
     private void addDemand(Workload w, int sign) {
         for (PodSet ps : w.podSets()) {
-            ps.perPod().amounts().forEach((r, amount) -> {
-                if (pendingDemandNamedBy.merge(r, sign, (a, b) -> a + b == 0 ? null : a + b) == null) {
+            for (Map.Entry<String, Quantity> e : ps.perPod().amounts().entrySet()) {
+                String r = e.getKey();
+                Integer namedBy = pendingDemandNamedBy.get(r);
+                int nowNamedBy = (namedBy == null ? 0 : namedBy) + sign;
+                if (nowNamedBy == 0) {
+                    pendingDemandNamedBy.remove(r);
                     pendingDemand.remove(r);
                 } else {
-                    pendingDemand.merge(r, sign * amount.milli() * ps.count(), Long::sum);
+                    pendingDemandNamedBy.put(r, nowNamedBy);
+                    pendingDemand.merge(r, sign * e.getValue().milli() * ps.count(), Long::sum);
                 }
-            });
+            }
         }
     }
 

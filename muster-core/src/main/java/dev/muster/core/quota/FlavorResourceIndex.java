@@ -11,11 +11,14 @@ public final class FlavorResourceIndex {
 
     private final List<FlavorResource> byIndex;
     private final Map<FlavorResource, Integer> indexOf = new HashMap<>();
+    /** The same by flavor, then resource: asked by name in every flavor assignment, with no key to build. */
+    private final Map<String, Map<String, Integer>> byName = new HashMap<>();
 
     FlavorResourceIndex(Collection<FlavorResource> all) {
         this.byIndex = List.copyOf(new TreeSet<>(all));
         for (int i = 0; i < byIndex.size(); i++) {
             indexOf.put(byIndex.get(i), i);
+            byName.computeIfAbsent(byIndex.get(i).flavor(), f -> new HashMap<>()).put(byIndex.get(i).resource(), i);
         }
     }
 
@@ -33,6 +36,8 @@ public final class FlavorResourceIndex {
     }
 
     public int indexOf(String flavor, String resource) {
-        return indexOf(new FlavorResource(flavor, resource));
+        Map<String, Integer> resources = byName.get(flavor);
+        Integer index = resources == null ? null : resources.get(resource);
+        return index == null ? -1 : index;
     }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
@@ -26,10 +27,29 @@ public final class YamlDocuments {
     }
 
     /**
-     * Reads every document of {@code text}. A syntax error is added to {@code log} with its line and
-     * column, and ends the file: the YAML parser cannot resynchronise after one.
+     * Reads every document of {@code text}. Text in the block style manifests are written in is read
+     * by {@link BlockYamlReader}, the rest by Jackson (the same trees either way). A syntax error is
+     * added to {@code log} with its line and column, and ends the file: the YAML parser cannot
+     * resynchronise after one.
      */
     public static List<ManifestDocument> read(String file, String text, ErrorLog log) {
+        Optional<List<JsonNode>> simple = BlockYamlReader.read(text);
+        return simple.isPresent() ? numbered(file, simple.get()) : readWithJackson(file, text, log);
+    }
+
+    private static List<ManifestDocument> numbered(String file, List<JsonNode> roots) {
+        List<ManifestDocument> docs = new ArrayList<>();
+        for (int i = 0; i < roots.size(); i++) {
+            JsonNode node = roots.get(i);
+            if (node != null && !node.isNull()) {
+                docs.add(new ManifestDocument(file, i + 1, node));
+            }
+        }
+        return docs;
+    }
+
+    /** Jackson's reading, which {@link BlockYamlReader} must match wherever it answers. */
+    static List<ManifestDocument> readWithJackson(String file, String text, ErrorLog log) {
         List<ManifestDocument> docs = new ArrayList<>();
         int index = 0;
         // A parser loop rather than readValues(): readValues unwraps a top-level list into its items,

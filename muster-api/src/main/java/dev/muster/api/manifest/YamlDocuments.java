@@ -16,12 +16,15 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 /** Splits YAML text into its documents as JSON trees, skipping empty and comment-only documents. */
 public final class YamlDocuments {
 
-    // Exact decimals keep quantities such as 0.1 exact; duplicate keys are reported because the API
-    // server rejects them and a silent "last one wins" hides a mistake.
-    private static final YAMLMapper MAPPER = YAMLMapper.builder()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .build();
+    /** Built on first use: a run whose manifests are all in the block style never needs it (and starts faster). */
+    private static final class Jackson {
+        // Exact decimals keep quantities such as 0.1 exact; duplicate keys are reported because the API
+        // server rejects them and a silent "last one wins" hides a mistake.
+        static final YAMLMapper MAPPER = YAMLMapper.builder()
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .build();
+    }
 
     private YamlDocuments() {
     }
@@ -54,9 +57,9 @@ public final class YamlDocuments {
         int index = 0;
         // A parser loop rather than readValues(): readValues unwraps a top-level list into its items,
         // which would turn one (wrong) document into several and shift every document number after it.
-        try (JsonParser parser = MAPPER.createParser(text)) {
+        try (JsonParser parser = Jackson.MAPPER.createParser(text)) {
             while (parser.nextToken() != null) {
-                JsonNode node = MAPPER.readTree(parser);
+                JsonNode node = Jackson.MAPPER.readTree(parser);
                 index++;
                 if (node != null && !node.isNull() && !node.isMissingNode()) {
                     docs.add(new ManifestDocument(file, index, node));

@@ -3,6 +3,7 @@ package dev.muster.api.manifest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.Optional;
+import java.util.Set;
 import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -23,8 +24,9 @@ final class PlainScalars {
     private static final String TYPED_FIRST = "yYnNtTfFoO-+0123456789.<~!&*$";
     /** Every character that YAML 1.1's int, float and timestamp patterns can contain. */
     private static final String NUMERIC_CHARS = "0123456789+-_.:xXabcdefABCDEFinINTtZ ";
-    /** The longest word YAML 1.1's bool and null patterns match ("false"). */
-    private static final int LONGEST_WORD = 5;
+    /** Every word YAML 1.1's bool and null patterns match: the only typed scalars that start with a letter. */
+    private static final Set<String> BOOL_AND_NULL_WORDS = Set.of("yes", "Yes", "YES", "no", "No", "NO", "true", "True",
+            "TRUE", "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL");
     /** 18 digits always fit a long. */
     private static final int LONGEST_SIMPLE_INT = 18;
 
@@ -64,7 +66,7 @@ final class PlainScalars {
             return true;
         }
         if (Character.isLetter(first)) {
-            return text.length() > LONGEST_WORD;
+            return !BOOL_AND_NULL_WORDS.contains(text);
         }
         if (first >= '0' && first <= '9' || first == '-' || first == '+' || first == '.') {
             for (int i = 1; i < text.length(); i++) {

@@ -10,6 +10,8 @@ import java.util.List;
 /** One workload as the simulator tracks it: what the user declared and what happened to it. */
 final class SimWorkload {
 
+    /** Its position in the simulation's list, which its events carry. */
+    final int index;
     final WorkloadSource source;
     /** When it arrives, how long its pods take to be ready, how long it runs and which pods fail. */
     final SimulatedRun run;
@@ -30,7 +32,9 @@ final class SimWorkload {
      * @param suspendedByKueue whether a Kueue queue manages it, so that it is created suspended
      * @param kaiQueue         whether it is in a KAI queue
      */
-    SimWorkload(WorkloadSource source, SimulatedRun run, Workload workload, boolean suspendedByKueue, boolean kaiQueue) {
+    SimWorkload(int index, WorkloadSource source, SimulatedRun run, Workload workload, boolean suspendedByKueue,
+            boolean kaiQueue) {
+        this.index = index;
         this.source = source;
         this.run = run;
         this.workload = workload;

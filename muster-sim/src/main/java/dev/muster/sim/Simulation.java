@@ -88,8 +88,8 @@ public final class Simulation {
             SimulatedRun run = scenario.run(source);
             Workload wl = new Workload(engineKey(source, collisions), localQueueOf(source, scenario), source.priority(),
                     run.arrivalMillis(), sequence++, source.podSets());
-            SimWorkload sw = new SimWorkload(source, run, wl, !wl.queueName().isEmpty() && !inKaiQueue(source),
-                    inKaiQueue(source));
+            SimWorkload sw = new SimWorkload(workloads.size(), source, run, wl,
+                    !wl.queueName().isEmpty() && !inKaiQueue(source), inKaiQueue(source));
             workloads.add(sw);
             byEngineKey.put(wl.key(), sw);
         }
@@ -266,7 +266,6 @@ public final class Simulation {
         timeline.add(now, sw.objectRef(), "Normal", "QuotaReserved",
                 "quota reserved in ClusterQueue " + reserve.clusterQueue() + ": " + Timeline.describe(reserve.assignment())
                         + "; admission checks " + String.join(", ", reserve.checks()) + " must pass first");
-        int index = workloads.indexOf(sw);
         for (String check : reserve.checks()) {
             if (provisioning.runs(check)) {
                 provisioning.quotaReserved(new ProvisioningCheckController.Reservation(sw.workload.key(),
@@ -275,7 +274,7 @@ public final class Simulation {
             }
             checks.answer(sw.workload.key().toString(), check).ifPresentOrElse(
                     answer -> events.schedule(now + answer.delayMillis(),
-                            new EventQueue.CheckOutcome(index, sw.status.reservations(), check, answer.state())),
+                            new EventQueue.CheckOutcome(sw.index, sw.status.reservations(), check, answer.state())),
                     () -> sw.status.say(sw.status.message() + "; " + checks.unanswered(check)));
         }
     }
@@ -304,12 +303,11 @@ public final class Simulation {
             timeline.add(now, sw.objectRef(), "Normal", "Scheduled", PodList.describe(sw.source.key().name(), sw.pods));
         }
         record(sw, sw.standIn.admitted());
-        int index = workloads.indexOf(sw);
         long readyAfter = sw.run.podsReadyAfterMillis();
         if (readyAfter == 0) {
             podsReady(sw, sw.status.reservations());
         } else {
-            events.schedule(now + readyAfter, new EventQueue.PodsReady(index, sw.status.reservations()));
+            events.schedule(now + readyAfter, new EventQueue.PodsReady(sw.index, sw.status.reservations()));
         }
     }
 
@@ -324,12 +322,12 @@ public final class Simulation {
             timeline.add(now, sw.objectRef(), "Normal", "PodsReady", "all admitted pods are running");
         }
         sw.run.durationMillis().ifPresent(d ->
-                events.schedule(now + d, new EventQueue.Completion(workloads.indexOf(sw), sw.status.reservations())));
+                events.schedule(now + d, new EventQueue.Completion(sw.index, sw.status.reservations())));
         if (sw.status.reservations() == 1) {
             // Failures are moments in the workload's life: they strike once, counted from when it first runs.
             for (dev.muster.api.scenario.PodFailure f : sw.run.podFailures()) {
                 events.schedule(now + f.afterMillis(),
-                        new EventQueue.PodsFail(workloads.indexOf(sw), sw.status.reservations(), f.podSet(), f.count()));
+                        new EventQueue.PodsFail(sw.index, sw.status.reservations(), f.podSet(), f.count()));
             }
         }
     }

@@ -23,6 +23,9 @@ public final class GoDuration {
             "m", 60_000_000_000L,
             "h", 3_600_000_000_000L);
 
+    /** Digits that always fit a long before the unit is applied. */
+    private static final int MAX_WHOLE_DIGITS = 15;
+
     private static final String EXPECTED = "expected a number with a unit, such as 500ms, 90s, 5m or 1h30m";
 
     private GoDuration() {
@@ -34,6 +37,10 @@ public final class GoDuration {
     public static Duration parse(String text) {
         if (text == null || text.isEmpty()) {
             throw new GoDurationFormatException("an empty value is not a duration (" + EXPECTED + ")");
+        }
+        long simple = wholeNanos(text);
+        if (simple >= 0) {
+            return Duration.ofNanos(simple);
         }
         String s = text;
         boolean negative = false;
@@ -81,6 +88,28 @@ public final class GoDuration {
         }
         long n = whole.longValueExact();
         return Duration.ofNanos(negative ? -n : n);
+    }
+
+    /**
+     * The common case without BigDecimal: unsigned digits and one unit of ASCII letters ({@code 90s},
+     * {@code 1500ms}), counted exactly in a long. -1 for anything else, which the general reading
+     * handles, including values that would not fit and unknown units (to word the error).
+     */
+    private static long wholeNanos(String text) {
+        int digits = 0;
+        while (digits < text.length() && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+            digits++;
+        }
+        if (digits == 0 || digits > MAX_WHOLE_DIGITS || digits == text.length()) {
+            return -1;
+        }
+        Long perUnit = NANOS_PER_UNIT.get(text.substring(digits));
+        if (perUnit == null) {
+            return -1;
+        }
+        long number = Long.parseLong(text, 0, digits, 10);
+        long nanos = number * perUnit;
+        return nanos / perUnit == number ? nanos : -1;
     }
 
     private static GoDurationFormatException invalid(String text) {

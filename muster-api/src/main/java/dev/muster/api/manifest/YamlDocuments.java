@@ -9,34 +9,57 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** Splits YAML text into its documents as JSON trees, skipping empty and comment-only documents. */
 public final class YamlDocuments {
 
-    // Exact decimals keep quantities such as 0.1 exact; duplicate keys are reported because the API
-    // server rejects them and a silent "last one wins" hides a mistake.
-    private static final YAMLMapper MAPPER = YAMLMapper.builder()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .build();
+    /** Built on first use: a run whose manifests are all in the block style never needs it (and starts faster). */
+    private static final class Jackson {
+        // Exact decimals keep quantities such as 0.1 exact; duplicate keys are reported because the API
+        // server rejects them and a silent "last one wins" hides a mistake.
+        static final YAMLMapper MAPPER = YAMLMapper.builder()
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .build();
+    }
 
     private YamlDocuments() {
     }
 
     /**
-     * Reads every document of {@code text}. A syntax error is added to {@code log} with its line and
-     * column, and ends the file: the YAML parser cannot resynchronise after one.
+     * Reads every document of {@code text}. Text in the block style manifests are written in is read
+     * by {@link BlockYamlReader}, the rest by Jackson (the same trees either way). A syntax error is
+     * added to {@code log} with its line and column, and ends the file: the YAML parser cannot
+     * resynchronise after one.
      */
     public static List<ManifestDocument> read(String file, String text, ErrorLog log) {
+        Optional<List<JsonNode>> simple = BlockYamlReader.read(text);
+        return simple.isPresent() ? numbered(file, simple.get()) : readWithJackson(file, text, log);
+    }
+
+    private static List<ManifestDocument> numbered(String file, List<JsonNode> roots) {
+        List<ManifestDocument> docs = new ArrayList<>();
+        for (int i = 0; i < roots.size(); i++) {
+            JsonNode node = roots.get(i);
+            if (node != null && !node.isNull()) {
+                docs.add(new ManifestDocument(file, i + 1, node));
+            }
+        }
+        return docs;
+    }
+
+    /** Jackson's reading, which {@link BlockYamlReader} must match wherever it answers. */
+    static List<ManifestDocument> readWithJackson(String file, String text, ErrorLog log) {
         List<ManifestDocument> docs = new ArrayList<>();
         int index = 0;
         // A parser loop rather than readValues(): readValues unwraps a top-level list into its items,
         // which would turn one (wrong) document into several and shift every document number after it.
-        try (JsonParser parser = MAPPER.createParser(text)) {
+        try (JsonParser parser = Jackson.MAPPER.createParser(text)) {
             while (parser.nextToken() != null) {
-                JsonNode node = MAPPER.readTree(parser);
+                JsonNode node = Jackson.MAPPER.readTree(parser);
                 index++;
                 if (node != null && !node.isNull() && !node.isMissingNode()) {
                     docs.add(new ManifestDocument(file, index, node));

@@ -29,6 +29,9 @@ class GoDurationTest {
             ".5s, 500000000",
             "1.s, 1000000000",
             "1h0m0s, 3600000000000",
+            "007s, 7000000000",
+            "2562047h, 9223369200000000000",
+            "9223372036854ns, 9223372036854",
     })
     void parsesWhatGoParses(String text, long nanos) {
         assertThat(GoDuration.parse(text)).isEqualTo(Duration.ofNanos(nanos));
@@ -46,5 +49,6 @@ class GoDurationTest {
                 "\"90\" is not a duration: \"90\" has no unit (expected a number with a unit, such as 500ms, 90s, 5m or 1h30m)");
         assertThatThrownBy(() -> GoDuration.parse("2d")).hasMessageContaining("unknown unit \"d\"");
         assertThatThrownBy(() -> GoDuration.parse("3000000h")).hasMessageContaining("too long");
+        assertThatThrownBy(() -> GoDuration.parse("2562048h")).hasMessageContaining("too long");
     }
 }

@@ -26,6 +26,9 @@ final class QuantityParser {
             Map.entry("Pi", BigDecimal.valueOf(1L << 50)),
             Map.entry("Ei", BigDecimal.valueOf(1L << 60)));
 
+    /** Digits that always fit a long before the unit is applied. */
+    private static final int MAX_WHOLE_DIGITS = 15;
+
     private QuantityParser() {
     }
 
@@ -49,6 +52,55 @@ final class QuantityParser {
     }
 
     static Quantity parse(String text) {
+        long milli = wholeMilli(text);
+        return milli >= 0 ? new Quantity(milli) : parseDecimal(text);
+    }
+
+    /**
+     * The common case without regular expressions or BigDecimal: unsigned digits and a unit suffix
+     * (cpu 4152m, memory 64Gi), the milli-units counted exactly in a long. -1 for anything else,
+     * which {@link #parseDecimal} reads, including values that would not fit.
+     */
+    private static long wholeMilli(String text) {
+        if (text == null) {
+            return -1;
+        }
+        int digits = 0;
+        while (digits < text.length() && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+            digits++;
+        }
+        if (digits == 0 || digits > MAX_WHOLE_DIGITS) {
+            return -1;
+        }
+        long milliPerUnit = milliPerUnit(text.substring(digits));
+        if (milliPerUnit < 0) {
+            return -1;
+        }
+        long number = Long.parseLong(text, 0, digits, 10);
+        long milli = number * milliPerUnit;
+        return milli / milliPerUnit == number ? milli : -1;
+    }
+
+    /** Milli-units in one unit of {@code suffix}, or -1 for a suffix read only by {@link #parseDecimal}. */
+    private static long milliPerUnit(String suffix) {
+        return switch (suffix) {
+            case "" -> 1000L;
+            case "m" -> 1L;
+            case "k" -> 1000L * 1000;
+            case "M" -> 1000L * 1000 * 1000;
+            case "G" -> 1000L * 1000 * 1000 * 1000;
+            case "T" -> 1000L * 1000 * 1000 * 1000 * 1000;
+            case "P" -> 1000L * 1000 * 1000 * 1000 * 1000 * 1000;
+            case "Ki" -> 1000L << 10;
+            case "Mi" -> 1000L << 20;
+            case "Gi" -> 1000L << 30;
+            case "Ti" -> 1000L << 40;
+            case "Pi" -> 1000L << 50;
+            default -> -1;
+        };
+    }
+
+    private static Quantity parseDecimal(String text) {
         if (text == null || text.isBlank()) {
             throw new QuantityFormatException("an empty value is not a quantity");
         }

@@ -26,6 +26,13 @@ class QuantityTest {
         "+3, 3000",
         "10000Gi, 10737418240000000",
         "0.0001, 1",
+        "007, 7000",
+        "4152m, 4152",
+        "64512Mi, 67645734912000",
+        "9P, 9000000000000000000",
+        "2Pi, 2251799813685248000",
+        "123456789012345, 123456789012345000",
+        "1234567890123456, 1234567890123456000",
     })
     void parsesKubernetesQuantities(String text, long milli) {
         assertThat(Quantity.parse(text).milli()).isEqualTo(milli);
@@ -37,6 +44,13 @@ class QuantityTest {
         assertThatThrownBy(() -> Quantity.parse(text))
                 .isInstanceOf(QuantityFormatException.class)
                 .hasMessageContaining("quantity");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"10P", "9000Pi", "9300000Ti", "9999999999999999999"})
+    void wholeNumbersBeyondTheRangeAreTooLarge(String text) {
+        assertThatThrownBy(() -> Quantity.parse(text)).isInstanceOf(QuantityFormatException.class)
+                .hasMessageContaining("too large");
     }
 
     @Test

@@ -7,23 +7,25 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /** The {@code -o} choices of {@code muster simulate}; {@link #TEXT} is the default. */
 public enum ReportFormat {
-    TEXT(new TextReportWriter()),
-    JSON(new JsonReportWriter()),
-    YAML(new YamlReportWriter());
+    TEXT(TextReportWriter::new),
+    JSON(JsonReportWriter::new),
+    YAML(YamlReportWriter::new);
 
-    private final ReportWriter writer;
+    // A supplier, not a writer: only the format asked for is loaded (each sets up its own Jackson mapper).
+    private final Supplier<ReportWriter> writer;
 
-    ReportFormat(ReportWriter writer) {
+    ReportFormat(Supplier<ReportWriter> writer) {
         this.writer = writer;
     }
 
     /** Writes the report in this format and flushes {@code out}, leaving it open. */
     public void write(Report report, Writer out) throws IOException {
-        writer.write(report, out);
+        writer.get().write(report, out);
     }
 
     /**

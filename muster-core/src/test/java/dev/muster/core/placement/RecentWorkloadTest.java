@@ -64,10 +64,20 @@ class RecentWorkloadTest {
     void theProfileIsTheMostFrequentShapesCoveringMostPodsWeightedByCount() {
         RecentWorkload recent = new RecentWorkload(1_000);
         recent.arrived(WHOLE, 600);
-        recent.arrived(HALF, 380);
-        recent.arrived(CPU, 20); // the rarest 2 %: left out, as FGD leaves out shapes past 95 %
+        recent.arrived(HALF, 390);
+        recent.arrived(CPU, 10); // the rarest 1 %: past the 98 % the profile covers, left out
         assertThat(weights(recent.profile())).containsOnlyKeys(WHOLE, HALF);
-        assertThat(weights(recent.profile()).get(WHOLE)).isCloseTo(600.0 / 980, within(1e-12));
+        assertThat(weights(recent.profile()).get(WHOLE)).isCloseTo(600.0 / 990, within(1e-12));
+    }
+
+    @Test
+    void aShapeOfAFewPercentOfTheWindowStaysInTheProfile() {
+        RecentWorkload recent = new RecentWorkload(1_000);
+        recent.arrived(WHOLE, 600);
+        recent.arrived(HALF, 370);
+        recent.arrived(CPU, 30); // 3 %: a whole trace's 95 % would leave it out, a window's 98 % keeps it
+        assertThat(weights(recent.profile())).containsOnlyKeys(WHOLE, HALF, CPU);
+        assertThat(weights(recent.profile()).get(CPU)).isCloseTo(0.03, within(1e-12));
     }
 
     @Test

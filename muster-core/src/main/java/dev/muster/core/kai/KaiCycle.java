@@ -170,10 +170,15 @@ public final class KaiCycle {
             int shape = alike ? outcome.shapeOf(wl) : -1;
             KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
             if (same != null) {
-                if (same.unplaced() != null) {
-                    // as its try would: the nodes refuse it again (known to the placement memo), and it is
-                    // among the gangs waiting for nodes, which an autoscaler reads
-                    outcome.place(q, wl, same.unplaced());
+                // As its try would: the nodes refuse it again (known to the placement memo), and it is
+                // among the gangs waiting for nodes, which an autoscaler reads. Should they take it after
+                // all, it is admitted, as its try would admit it.
+                if (same.unplaced() != null && outcome.place(q, wl, same.unplaced()) == null) {
+                    outcome.admit(q, wl, same.unplaced());
+                    passChanges++;
+                    memo.forget(q, wl);
+                    state = state(leaves, outcome, admissions, sharesVersion);
+                    continue;
                 }
                 waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt(), same.unplaced()), state, memo, outcome);
                 continue;

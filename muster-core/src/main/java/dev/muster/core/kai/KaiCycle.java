@@ -110,8 +110,7 @@ public final class KaiCycle {
         KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
         ReclaimRules rules = new ReclaimRules(tree, bounds);
         Map<ClusterQueueState, Deque<Workload>> queues = new LinkedHashMap<>();
-        Map<ClusterQueueState, long[]> heads = new HashMap<>();
-        Map<Integer, long[]> usageByShape = new HashMap<>();
+        NextQueue nextQueue = new NextQueue(order, outcome, wl -> hypothetical(wl).usage());
         for (ClusterQueueState q : leaves) {
             if (!q.pending().isEmpty()) {
                 queues.put(q, null);
@@ -140,10 +139,10 @@ public final class KaiCycle {
             if (queues.isEmpty()) {
                 break;
             }
-            ClusterQueueState q = next(queues, heads, order, outcome, usageByShape);
+            ClusterQueueState q = nextQueue.of(queues, passChanges);
             Deque<Workload> rest = queues.get(q);
             Workload wl = rest.poll();
-            heads.remove(q); // its next head is weighed when there is a choice of queues
+            nextQueue.served(q); // its next head is weighed when there is a choice of queues
             if (rest.isEmpty()) {
                 queues.remove(q);
             }
@@ -273,7 +272,7 @@ public final class KaiCycle {
             case FitResult.NeedsPreemption n -> n.assignment();
             case FitResult.NoFit nf -> null;
         };
-        Assignment minimum = assignment != null ? assignment : hypothetical(q, wl);
+        Assignment minimum = assignment != null ? assignment : hypothetical(wl);
         // Checked before anything else: a non-preemptible workload over the quota of its queue or of a
         // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
         String excess = preemptible ? null : nonPreemptibleQuota.excess(q, minimum.usage(), leaves);
@@ -346,7 +345,7 @@ public final class KaiCycle {
     }
 
     /** The minimum assignment in the queue's only flavor, for a workload that does not fit now. */
-    private Assignment hypothetical(ClusterQueueState q, Workload wl) {
+    private Assignment hypothetical(Workload wl) {
         FlavorResourceIndex index = tree.index();
         long[] usage = new long[index.size()];
         List<dev.muster.core.queue.PodSetAssignment> podSets = new ArrayList<>();
@@ -378,40 +377,5 @@ public final class KaiCycle {
             demand.put(q.name(), d);
         }
         return demand;
-    }
-
-    /**
-     * The queue served next: one whose head preempted and whose victims are gone, then KAI's queue
-     * order with each queue's head counted in ({@link KaiQueueOrder}).
-     */
-    private ClusterQueueState next(Map<ClusterQueueState, Deque<Workload>> queues, Map<ClusterQueueState, long[]> heads,
-            KaiQueueOrder order, SchedulingCycle.Outcome outcome, Map<Integer, long[]> usageByShape) {
-        if (queues.size() == 1) {
-            return queues.keySet().iterator().next();
-        }
-        // heads alike (priority and pod sets) need the same: worked out once per shape in a pass
-        queues.forEach((q, pending) -> heads.computeIfAbsent(q, k -> usageByShape.computeIfAbsent(
-                outcome.shapeOf(pending.peek()), shape -> hypothetical(k, pending.peek()).usage())));
-        ClusterQueueState best = null;
-        boolean bestSticky = false;
-        for (Map.Entry<ClusterQueueState, Deque<Workload>> e : queues.entrySet()) {
-            ClusterQueueState q = e.getKey();
-            boolean sticky = outcome.isSticky(e.getValue().peek().key());
-            if (best == null || first(sticky, q, bestSticky, best, heads, order)) {
-                best = q;
-                bestSticky = sticky;
-            }
-        }
-        return best;
-    }
-
-    /** Whether queue {@code a} is served before {@code b}: a preemptor whose victims are gone, then KAI's order, then the name. */
-    private boolean first(boolean stickyA, ClusterQueueState a, boolean stickyB, ClusterQueueState b,
-            Map<ClusterQueueState, long[]> heads, KaiQueueOrder order) {
-        if (stickyA != stickyB) {
-            return stickyA;
-        }
-        int c = order.compareLeaves(a, heads.get(a), b, heads.get(b), passChanges);
-        return c != 0 ? c < 0 : a.name().compareTo(b.name()) < 0;
     }
 }

@@ -115,10 +115,11 @@ final class QuantityParser {
         BigDecimal units;
         if (suffix == null) {
             units = number;
-        } else if (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') {
-            units = scaled(text, number, suffix.substring(1));
-        } else {
+        } else if (SUFFIXES.containsKey(suffix)) {
+            // before exponents: "E" (exa) and "Ei" (exbi) are units, "E3" is an exponent
             units = number.multiply(SUFFIXES.get(suffix));
+        } else {
+            units = scaled(text, number, suffix.substring(1));
         }
         try {
             return new Quantity(Quantity.milliOf(units));

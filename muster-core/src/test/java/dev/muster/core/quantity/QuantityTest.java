@@ -33,6 +33,8 @@ class QuantityTest {
         "2Pi, 2251799813685248000",
         "123456789012345, 123456789012345000",
         "1234567890123456, 1234567890123456000",
+        "0.000001E, 1000000000000000",
+        "0.001Ei, 1152921504606846976",
     })
     void parsesKubernetesQuantities(String text, long milli) {
         assertThat(Quantity.parse(text).milli()).isEqualTo(milli);
@@ -47,7 +49,7 @@ class QuantityTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"10P", "9000Pi", "9300000Ti", "9999999999999999999"})
+    @CsvSource({"10P", "9000Pi", "9300000Ti", "9999999999999999999", "1E", "9Ei"})
     void wholeNumbersBeyondTheRangeAreTooLarge(String text) {
         assertThatThrownBy(() -> Quantity.parse(text)).isInstanceOf(QuantityFormatException.class)
                 .hasMessageContaining("too large");

@@ -2,10 +2,14 @@ package dev.muster.core.placement;
 
 import dev.muster.core.model.LabelSelector;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +33,7 @@ import java.util.TreeSet;
  */
 public final class NodeClasses {
 
-    /** Nodes alike for every pod the classes were made for: their node in name order first, the rest after. */
+    /** Nodes no pod can tell apart, in name order; placement weighs the first. */
     static final class NodeClass {
         final int specGroup;
         /** Devices wholly free on each member, and the most any one device has free (thousandths). */
@@ -66,7 +70,7 @@ public final class NodeClasses {
         }
     }
 
-    private static final java.util.Comparator<NodeState> BY_NAME = java.util.Comparator.comparing(NodeState::name);
+    private static final Comparator<NodeState> BY_NAME = Comparator.comparing(NodeState::name);
 
     /** A node's state as a pod sees it; nodes with resources they lack taken are each their own class. */
     private record StateKey(long[] values) {
@@ -90,17 +94,17 @@ public final class NodeClasses {
     private final Set<String> labelKeys = new HashSet<>();
     private final Map<SpecKey, Integer> specGroups = new HashMap<>();
     /** Per node (by identity): its spec group, which changes only when the classes are made again. */
-    private final Map<NodeState, Integer> groupOf = new java.util.IdentityHashMap<>();
+    private final Map<NodeState, Integer> groupOf = new IdentityHashMap<>();
     private final Map<StateKey, NodeClass> classes = new HashMap<>();
     /**
      * The classes by what their devices have free, so that a pod asking for GPUs is only weighed
      * against classes where it can fit: by devices wholly free, and by the largest free share of a
      * device. On a cluster nearly full, that leaves out most nodes for most pods.
      */
-    private final List<Set<NodeClass>> byWholeFree = new java.util.ArrayList<>();
+    private final List<Set<NodeClass>> byWholeFree = new ArrayList<>();
     private final java.util.NavigableMap<Long, Set<NodeClass>> byLargestFree = new TreeMap<>();
     /** Per node (by identity): its class and the key it was filed under. */
-    private final Map<NodeState, StateKey> filedUnder = new java.util.IdentityHashMap<>();
+    private final Map<NodeState, StateKey> filedUnder = new IdentityHashMap<>();
     private final ArrayDeque<NodeState> changed = new ArrayDeque<>();
     /** Per pod shape: which spec groups admit it; made again with the groups. */
     private final Map<PodShape, boolean[]> admission = new HashMap<>();
@@ -247,10 +251,10 @@ public final class NodeClasses {
             c = new NodeClass((int) now.values()[0], n);
             classes.put(now, c);
             while (byWholeFree.size() <= c.wholeFree) {
-                byWholeFree.add(new java.util.LinkedHashSet<>());
+                byWholeFree.add(new LinkedHashSet<>());
             }
             byWholeFree.get(c.wholeFree).add(c);
-            byLargestFree.computeIfAbsent(c.largestFree, k -> new java.util.LinkedHashSet<>()).add(c);
+            byLargestFree.computeIfAbsent(c.largestFree, k -> new LinkedHashSet<>()).add(c);
         }
         c.add(n);
         filedUnder.put(n, now);

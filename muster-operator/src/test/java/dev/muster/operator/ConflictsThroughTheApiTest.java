@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -49,5 +50,34 @@ class ConflictsThroughTheApiTest {
                 assertThat(suspended(cluster.get(KubeKind.RAY_JOB, job))).isFalse();
             });
         }
+    }
+    /**
+     * A stop carries the resourceVersion it was decided on: when the job changed since (here: it
+     * finished), the API server refuses it with 409 and the writer does not write it again; the
+     * finished job stays unsuspended.
+     */
+    @Test
+    void aStopDecidedOnAStaleJobIsRefusedAndNotRepeated() {
+        var job = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder().withNewMetadata().withName("done")
+                .withNamespace("default").endMetadata().withNewSpec().withSuspend(false).withNewTemplate().withNewSpec()
+                .addNewContainer().withName("main").withImage("busybox").endContainer().endSpec().endTemplate().endSpec().build();
+        var created = client.batch().v1().jobs().inNamespace("default").resource(job).create();
+        com.fasterxml.jackson.databind.JsonNode seen = Serialization.jsonMapper().valueToTree(created);
+        client.batch().v1().jobs().inNamespace("default").withName("done").edit(j -> new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder(j)
+                .editMetadata().addToLabels("finished", "yes").endMetadata().build());
+
+        var writer = new dev.muster.operator.kube.FabricClusterWriter(client, "test");
+        boolean written = writer.patchJob(KubeKind.BATCH_JOB, new ObjectKey("default", "done"),
+                dev.muster.operator.jobs.JobPatches.stop(seen, new dev.muster.operator.jobs.BatchJobAdapter()));
+
+        assertThat(written).as("refused: the job changed since the stop was decided").isFalse();
+        assertThat(client.batch().v1().jobs().inNamespace("default").withName("done").get().getSpec().getSuspend()).isFalse();
+
+        com.fasterxml.jackson.databind.JsonNode fresh = Serialization.jsonMapper()
+                .valueToTree(client.batch().v1().jobs().inNamespace("default").withName("done").get());
+        assertThat(writer.patchJob(KubeKind.BATCH_JOB, new ObjectKey("default", "done"),
+                dev.muster.operator.jobs.JobPatches.stop(fresh, new dev.muster.operator.jobs.BatchJobAdapter())))
+                .as("decided on the job as it is now, the stop holds").isTrue();
+        assertThat(client.batch().v1().jobs().inNamespace("default").withName("done").get().getSpec().getSuspend()).isTrue();
     }
 }

@@ -88,8 +88,10 @@ final class JobWrites {
             case SUSPEND -> t.adapter.suspend(writer, t.key, t.live);
             case WORKLOAD -> t.workload() != null && writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
             case START -> t.is(TrackedJob.State.ADMITTED) && startJob(t);
-            // Admitted again since: the stop is no longer owed.
-            case STOP -> t.is(TrackedJob.State.ADMITTED) || t.adapter.stop(writer, t.key, t.live);
+            // Admitted again since, or finished (a stop decided on a stale view is refused by the
+            // API server, see JobPatches.stop): the stop is no longer owed.
+            case STOP -> t.is(TrackedJob.State.ADMITTED) || t.is(TrackedJob.State.FINISHED)
+                    || t.adapter.stop(writer, t.key, t.live);
         };
     }
 

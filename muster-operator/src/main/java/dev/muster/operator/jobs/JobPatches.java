@@ -21,10 +21,24 @@ public final class JobPatches {
     /** Where the templates' own node selectors and tolerations wait while Muster's are in place. */
     public static final String ORIGINALS_ANNOTATION = "muster.dev/pod-template-originals";
 
+    private static final String RESOURCE_VERSION = "/metadata/resourceVersion";
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private JobPatches() {
+    }
+
+    /**
+     * Whether a patch holds only if the object is unchanged since it was read (it sets the
+     * resourceVersion): a conflict then means "decide again", not "write the same patch again".
+     */
+    public static boolean preconditioned(ArrayNode patch) {
+        for (JsonNode op : patch) {
+            if (RESOURCE_VERSION.equals(op.path("path").asText())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static ArrayNode suspend() {
@@ -104,9 +118,20 @@ public final class JobPatches {
         return ops;
     }
 
-    /** Suspends the job and gives its pod templates back their own node selectors and tolerations. */
+    /**
+     * Suspends the job and gives its pod templates back their own node selectors and tolerations,
+     * only if the job is still as last seen: the patch carries the job's resourceVersion, which the
+     * API server takes as a precondition (409 Conflict when the job changed since). Kueue stops a
+     * job with an Update of the object it read, so a stop decided on a stale view (the job finished
+     * meanwhile) is refused rather than suspending a finished job; the decider owes the stop and
+     * decides again on the job as it is now ({@code JobWrites.retryFailed}).
+     */
     public static ArrayNode stop(JsonNode job, JobAdapter adapter) {
         ArrayNode ops = JSON.arrayNode();
+        String resourceVersion = job.path("metadata").path("resourceVersion").asText("");
+        if (!resourceVersion.isEmpty()) {
+            ops.add(op("replace", RESOURCE_VERSION, JSON.textNode(resourceVersion)));
+        }
         String saved = job.path("metadata").path("annotations").path(ORIGINALS_ANNOTATION).asText("");
         if (!saved.isEmpty()) {
             JsonNode originals = parse(saved);

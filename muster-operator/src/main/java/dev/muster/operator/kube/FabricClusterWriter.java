@@ -3,6 +3,7 @@ package dev.muster.operator.kube;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.jobs.JobPatches;
 import dev.muster.operator.placement.PodBinding;
 import io.fabric8.kubernetes.api.model.Binding;
 import io.fabric8.kubernetes.api.model.BindingBuilder;
@@ -37,7 +38,8 @@ public final class FabricClusterWriter implements ClusterWriter {
     public boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
         String patch = jsonPatch.toString();
         // By reference, not withName: patching withName makes fabric8 read the object first.
-        return retrying("patch " + kind.kind() + " " + job, () -> client.genericKubernetesResources(kind.context())
+        return retrying("patch " + kind.kind() + " " + job, JobPatches.preconditioned(jsonPatch),
+                () -> client.genericKubernetesResources(kind.context())
                 .inNamespace(job.namespace()).resource(reference(kind, job)).patch(PatchContext.of(PatchType.JSON), patch));
     }
 
@@ -163,11 +165,24 @@ public final class FabricClusterWriter implements ClusterWriter {
      * still fails.
      */
     private static boolean retrying(String what, java.util.function.Supplier<?> write) {
+        return retrying(what, false, write);
+    }
+
+    /**
+     * As {@link #retrying(String, java.util.function.Supplier)}; a write that holds only on the
+     * object as it was read ({@code preconditioned}) is not tried again after a conflict: the same
+     * patch would meet the same conflict, and the caller decides again on the fresh object.
+     */
+    private static boolean retrying(String what, boolean preconditioned, java.util.function.Supplier<?> write) {
         for (int attempt = 1; ; attempt++) {
             try {
                 write.get();
                 return true;
             } catch (KubernetesClientException e) {
+                if (preconditioned && e.getCode() == 409) {
+                    LOG.debug("{}: the object changed since it was read; decided again on its next event", what);
+                    return false;
+                }
                 boolean transientError = e.getCode() == 409 || e.getCode() == 429 || e.getCode() >= 500 || e.getCode() == 0;
                 if (!transientError || attempt >= ATTEMPTS) {
                     LOG.warn("{} failed ({}): {}", what, e.getCode(), e.getMessage());

@@ -176,6 +176,38 @@ class DeciderStepTest {
                 .containsExactly("start slow", "start slow");
     }
 
+    /**
+     * The job finished while its stop was on its way (the stop was decided on a view that did not
+     * show the completion yet, and the API server refused it as the job had changed): the stop is
+     * no longer owed, as Kueue never suspends a finished job.
+     */
+    @Test
+    void aStopRefusedBecauseTheJobFinishedMeanwhileIsNotWrittenAgain() throws Exception {
+        Decider d = decider(Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE));
+        d.job(jobs, job("slow", 1));
+        d.step();
+        clock.advance(60_000);
+        writer.failStops = true;
+        d.step();
+        assertThat(writer.reasons).as("evicted: its pods were not ready in time").contains("Evicted");
+        assertThat(writer.suspends).as("the stop was refused").containsExactly("start slow");
+
+        ObjectNode finished = job("slow", 1);
+        ((ObjectNode) YAML.readTree("{status: {succeeded: 1, conditions: [{type: Complete, status: \"True\"}]}}"))
+                .fields().forEachRemaining(e -> finished.set(e.getKey(), e.getValue()));
+        finished.with("spec").put("suspend", false);
+        writer.failStops = false;
+        d.job(jobs, finished);
+        int attempts = writer.patchAttempts;
+        d.step();
+        d.step();
+        assertThat(writer.suspends).as("no stop of the finished job").containsExactly("start slow");
+        assertThat(writer.patchAttempts).as("not even tried").isEqualTo(attempts);
+        assertThat(condition(writer.status(new ObjectKey("default",
+                dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", "slow")))), "Finished").path("status").asText())
+                .isEqualTo("True");
+    }
+
     private static ObjectNode job(String name, int cpu) throws Exception {
         return (ObjectNode) YAML.readTree("""
                 apiVersion: batch/v1

@@ -50,11 +50,14 @@ public final class GangPlacer {
         scorer.expect(workload);
     }
 
-    /** Which of {@code nodes} (by position, checked by identity) admit a pod shape. */
+    /**
+     * Which of {@code nodes} (by position, checked by identity) admit a pod shape by their spec;
+     * whether a node is draining is asked each time, as it changes without a new node.
+     */
     private record Admission(NodeState[] nodes, boolean[] admitted) {
 
         boolean admits(int i, NodeState n, PodShape pod) {
-            return i < nodes.length && nodes[i] == n ? admitted[i] : n.admits(pod);
+            return i < nodes.length && nodes[i] == n ? admitted[i] && !n.draining() : n.admits(pod);
         }
     }
 
@@ -75,7 +78,7 @@ public final class GangPlacer {
             NodeState[] at = nodes.toArray(NodeState[]::new);
             boolean[] admitted = new boolean[at.length];
             for (int i = 0; i < at.length; i++) {
-                admitted[i] = at[i].admits(pod);
+                admitted[i] = at[i].admitsBySpec(pod);
             }
             a = new Admission(at, admitted);
             admissions.put(pod, a);

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Placement through {@link NodeClasses} weighs one node per class of nodes alike; these tests hold
- * it to choosing exactly what a scan of every node in name order chooses.
+ * it to choosing exactly what a scan of every node in name order chooses, as gangs come and go,
+ * the expected workload moves and nodes are drained.
  */
 class NodeClassesTest {
 
@@ -55,6 +56,25 @@ class NodeClassesTest {
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
     void choosesWhatAScanOfEveryNodeChooses(long seed) {
         Random r = new Random(seed);
+        placeBothWays(r, 400, () -> pod(r));
+    }
+
+    /**
+     * As above, with pods of a few shapes over a longer run, so that the same shapes meet the
+     * nodes' memos (and the classes) in many states.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {11, 12, 13, 14})
+    void podsOfFewShapesOverALongRunGoWhereAScanPutsThem(long seed) {
+        Random r = new Random(seed);
+        List<PodShape> shapes = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            shapes.add(pod(r));
+        }
+        placeBothWays(r, 3_000, () -> shapes.get(r.nextInt(10) < 8 ? r.nextInt(3) : 3 + r.nextInt(3)));
+    }
+
+    private static void placeBothWays(Random r, int steps, java.util.function.Supplier<PodShape> shapes) {
         List<NodeSpec> specs = new ArrayList<>();
         String[] models = {"A100", "T4", "V100", ""};
         int kinds = 1 + r.nextInt(4);
@@ -66,21 +86,35 @@ class NodeClassesTest {
         List<NodeState> grouped = specs.stream().map(NodeState::new).toList();
         NodeClasses classes = new NodeClasses(grouped);
         assertThat(classes.size()).as("empty nodes alike share a class (kind 2 is tainted or not)").isLessThanOrEqualTo(kinds + 1);
-        PlacementPolicy policy = r.nextBoolean() ? PlacementPolicy.DEFAULT
-                : new PlacementPolicy(PlacementPolicy.Strategy.SPREAD, PlacementPolicy.Strategy.BINPACK, false);
+        PlacementPolicy policy = switch (r.nextInt(3)) {
+            case 0 -> PlacementPolicy.DEFAULT;
+            case 1 -> new PlacementPolicy(PlacementPolicy.Strategy.SPREAD, PlacementPolicy.Strategy.BINPACK, false);
+            default -> new PlacementPolicy(PlacementPolicy.Strategy.BINPACK, PlacementPolicy.Strategy.BINPACK, true,
+                    profile(r)); // the fragmentation gradient, whose scores read the expected workload
+        };
         GangPlacer byScan = new GangPlacer(policy);
         GangPlacer byClass = new GangPlacer(policy);
         record Held(List<NodeState.Allocation> scanned, List<NodeState.Allocation> grouped) {
         }
         List<Held> held = new ArrayList<>();
-        for (int step = 0; step < 400; step++) {
+        for (int step = 0; step < steps; step++) {
+            if (policy.fragmentationAware() && r.nextInt(25) == 0) { // the expected workload moves
+                WorkloadProfile expected = profile(r);
+                byScan.expect(expected);
+                byClass.expect(expected);
+            }
+            if (r.nextInt(60) == 0) { // a node is drained: it takes no more pods
+                int i = r.nextInt(specs.size());
+                scanned.get(i).drain();
+                grouped.get(i).drain();
+            }
             if (!held.isEmpty() && r.nextInt(4) == 0) { // a gang leaves: room appears on its nodes
                 Held gone = held.remove(r.nextInt(held.size()));
                 GangPlacer.release(gone.scanned());
                 GangPlacer.release(gone.grouped());
                 continue;
             }
-            List<GangPlacer.PodGroup> gang = List.of(new GangPlacer.PodGroup("main", 1 + r.nextInt(3), pod(r)));
+            List<GangPlacer.PodGroup> gang = List.of(new GangPlacer.PodGroup("main", 1 + r.nextInt(3), shapes.get()));
             GangPlacer.Result a = byScan.place(scanned, gang);
             GangPlacer.Result b = byClass.place(classes, gang);
             assertThat(describe(b)).as("step %d, %s", step, gang).isEqualTo(describe(a));
@@ -88,6 +122,14 @@ class NodeClassesTest {
                 held.add(new Held(pa.allocations(), pb.allocations()));
             }
         }
+    }
+
+    private static WorkloadProfile profile(Random r) {
+        Map<PodShape, Double> weights = new java.util.HashMap<>();
+        for (int i = 0; i < 1 + r.nextInt(4); i++) {
+            weights.merge(pod(r), 1.0 + r.nextInt(5), Double::sum);
+        }
+        return WorkloadProfile.of(weights);
     }
 
     private static String describe(GangPlacer.Result r) {
@@ -127,5 +169,17 @@ class NodeClassesTest {
         assertThat(classes.size()).as("back to one state").isEqualTo(1);
         first.drain();
         assertThat(placer.best(classes, oneGpu).name()).as("a draining node takes no pod").isEqualTo("b");
+    }
+    /** A scan remembers which nodes admit a shape with a selector; a node drained since must not be among them. */
+    @Test
+    void aNodeDrainedSinceAShapeWasFirstPlacedTakesNoMoreOfItInAScan() {
+        List<NodeState> nodes = List.of(new NodeState(spec("a", 8, 2, "T4", false)), new NodeState(spec("b", 8, 2, "T4", false)));
+        GangPlacer placer = new GangPlacer(PlacementPolicy.DEFAULT);
+        PodShape onT4 = new PodShape(ResourceList.of("cpu", Quantity.ofUnits(1)), GpuRequest.NONE, Map.of(MODEL, "T4"),
+                List.of(), List.of());
+        assertThat(placer.best(nodes, onT4).name()).isEqualTo("a");
+
+        nodes.get(0).drain();
+        assertThat(placer.best(nodes, onT4).name()).isEqualTo("b");
     }
 }

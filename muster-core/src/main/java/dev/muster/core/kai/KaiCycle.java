@@ -166,7 +166,7 @@ public final class KaiCycle {
             // A preemptor whose room is held is unlike the others of its shape: it alone may use that room;
             // so is a workload whose pods another scheduler places: the nodes never stop it.
             boolean alike = !sticky && !outcome.placedElsewhere(wl.key());
-            int shape = alike ? outcome.shapeOf(wl) : -1;
+            int shape = alike ? nextQueue.shapeOfServed(wl) : -1;
             KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
             if (same != null) {
                 // As its try would: the nodes refuse it again (known to the placement memo), and it is

@@ -39,8 +39,8 @@ final class NextQueue {
         this.usageOf = usageOf;
     }
 
-    /** The queue served next among {@code queues} (each with its pending workloads in order); the tree is at {@code treeVersion}. */
-    ClusterQueueState of(Map<ClusterQueueState, Deque<Workload>> queues, long treeVersion) {
+    /** The queue served next among {@code queues} (each with its pending workloads in order). */
+    ClusterQueueState of(Map<ClusterQueueState, Deque<Workload>> queues) {
         if (queues.size() == 1) {
             return queues.keySet().iterator().next();
         }
@@ -53,7 +53,7 @@ final class NextQueue {
                 h = head(e.getValue().peek());
                 heads.put(q, h);
             }
-            if (best == null || first(h, q, bestHead, best, treeVersion)) {
+            if (best == null || first(h, q, bestHead, best)) {
                 best = q;
                 bestHead = h;
             }
@@ -77,11 +77,11 @@ final class NextQueue {
     }
 
     /** Whether queue {@code a} is served before {@code b}. */
-    private boolean first(Head headA, ClusterQueueState a, Head headB, ClusterQueueState b, long treeVersion) {
+    private boolean first(Head headA, ClusterQueueState a, Head headB, ClusterQueueState b) {
         if (headA.sticky() != headB.sticky()) {
             return headA.sticky();
         }
-        int c = order.compareLeaves(a, headA.need(), b, headB.need(), treeVersion);
+        int c = order.compareLeavesKnown(a, headA.need(), b, headB.need());
         return c != 0 ? c < 0 : a.name().compareTo(b.name()) < 0;
     }
 }

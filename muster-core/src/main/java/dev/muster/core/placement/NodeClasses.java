@@ -214,7 +214,17 @@ public final class NodeClasses {
     private PodShape lastPod;
     private boolean[] lastByGroup;
 
+    /**
+     * {@link #admission} of pods with no selector, affinity or toleration: only the taints and the
+     * cordon of a spec group tell them apart, so one answer serves them all, with no lookup by shape.
+     */
+    private boolean[] plainAdmission;
+
     private boolean[] admission(PodShape pod) {
+        boolean plain = pod.nodeSelector().isEmpty() && pod.requiredAffinity().isEmpty() && pod.tolerations().isEmpty();
+        if (plain && plainAdmission != null) {
+            return plainAdmission;
+        }
         boolean[] byGroup = admission.get(pod);
         if (byGroup == null) {
             byGroup = new boolean[specGroups.size()];
@@ -225,6 +235,9 @@ public final class NodeClasses {
                 admission.clear();
             }
             admission.put(pod, byGroup);
+        }
+        if (plain) {
+            plainAdmission = byGroup;
         }
         return byGroup;
     }
@@ -271,6 +284,7 @@ public final class NodeClasses {
             f.nodeClass = null;
         });
         admission.clear();
+        plainAdmission = null;
         lastPod = null;
         changed.clear();
         for (NodeState n : nodes) {

@@ -52,6 +52,7 @@ public final class KaiCycle {
     private final MinRuntimes minRuntimes;
     private final NonPreemptibleQuota nonPreemptibleQuota;
     private final GangGrowth growth;
+    private final EvictingFronts evictingFronts = new EvictingFronts();
     private Map<String, Map<String, Long>> lastShares = Map.of();
     /** Per KAI tree (by its root): the workloads found to wait, and the state they were tried in. */
     private final Map<QuotaNode, KaiWaitMemo> memos = new HashMap<>();
@@ -139,7 +140,7 @@ public final class KaiCycle {
             if (queues.isEmpty()) {
                 break;
             }
-            ClusterQueueState q = nextQueue.of(queues, passChanges);
+            ClusterQueueState q = nextQueue.of(queues);
             Deque<Workload> rest = queues.get(q);
             Workload wl = rest.poll();
             nextQueue.served(q); // its next head is weighed when there is a choice of queues
@@ -166,7 +167,7 @@ public final class KaiCycle {
             // A preemptor whose room is held is unlike the others of its shape: it alone may use that room;
             // so is a workload whose pods another scheduler places: the nodes never stop it.
             boolean alike = !sticky && !outcome.placedElsewhere(wl.key());
-            int shape = alike ? outcome.shapeOf(wl) : -1;
+            int shape = alike ? nextQueue.shapeOfServed(wl) : -1;
             KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
             if (same != null) {
                 // As its try would: the nodes refuse it again (known to the placement memo), and it is
@@ -294,7 +295,7 @@ public final class KaiCycle {
             return new Tried.Waits(nf.pending());
         }
         Assignment wanted = minimum;
-        KaiVictims victims = new KaiVictims(tree, bounds, order, leaves, minRuntimes, outcome.nowMillis());
+        KaiVictims victims = new KaiVictims(tree, bounds, order, leaves, minRuntimes, outcome.nowMillis(), evictingFronts);
         KaiVictims.Placeable placeable = (evicted, shrunk) -> outcome.placeableWithout(wl, wanted, evicted, shrunk);
         // KAI's reclaim action runs before its preempt action: other queues first, then its own.
         KaiVictims.Plan plan = victims.reclaim(q, wl, wanted, outcome.evicting(), placeable);

@@ -34,7 +34,6 @@ final class KaiQueueOrder {
     /** KAI's noFairShareDrfMultiplier. */
     private static final double NO_SHARE_WEIGHT = 1000;
 
-    private final QuotaTree tree;
     /** The queues' quota, fair share and allocatable share, as KAI reads them. */
     private final KaiShares bounds;
     private final Map<String, Long> capacity;
@@ -42,7 +41,6 @@ final class KaiQueueOrder {
     private final Map<String, Integer> declared = new java.util.HashMap<>();
 
     KaiQueueOrder(QuotaTree tree, KaiShares bounds, Map<String, Long> capacity) {
-        this.tree = tree;
         this.bounds = bounds;
         this.capacity = capacity;
         bounds.declared().forEach(name -> declared.put(name, declared.size()));
@@ -80,14 +78,14 @@ final class KaiQueueOrder {
     }
 
     /**
-     * {@link #compareLeaves} for a pass that asks again and again while the tree stays as it is:
-     * what it reads of each queue with its job is worked out once per {@code treeVersion} (anything
-     * the pass changed moves it) and job (by identity).
+     * {@link #compareLeaves} for a pass that asks again and again: what it reads of each queue with
+     * its job is worked out again only when the job (by identity) or what the queue has allocated
+     * changed, as nothing else it reads changes in a pass. An admission to one queue then weighs
+     * that queue again, not every queue.
      */
-    int compareLeaves(ClusterQueueState a, long[] needA, ClusterQueueState b, long[] needB, long treeVersion) {
+    int compareLeavesKnown(ClusterQueueState a, long[] needA, ClusterQueueState b, long[] needB) {
         QuotaNode common = a.node().commonAncestor(b.node());
-        return compare(side(a.node().childOnPathTo(common), needA, treeVersion),
-                side(b.node().childOnPathTo(common), needB, treeVersion));
+        return compare(knownSide(a.node().childOnPathTo(common), needA), knownSide(b.node().childOnPathTo(common), needB));
     }
 
     /** KAI's GetQueueOrderResult for two queues, each with a job's usage; negative when {@code a} goes first. */
@@ -101,19 +99,22 @@ final class KaiQueueOrder {
     }
 
     private Side side(QuotaNode n, long[] need) {
-        return new Side(n, overUtilised(n), starved(n, need), bounds.priority(n), usesWithoutShare(n, need),
-                dominantShare(n, need), dominantShare(n, none));
+        long[] allocated = allocated(n);
+        long[] b = bounds.boundsOf(n);
+        return new Side(n, overUtilised(allocated, b), starved(allocated, need, b), bounds.priority(n),
+                usesWithoutShare(allocated, need, b), dominantShare(allocated, need, b), dominantShare(allocated, none, b));
     }
 
-    private record KnownSide(long[] need, long treeVersion, Side side) {
+    /** A queue's side, and the job and allocation it was worked out for. */
+    private record KnownSide(long[] need, long[] allocated, Side side) {
     }
 
     private final Map<QuotaNode, KnownSide> known = new java.util.HashMap<>();
 
-    private Side side(QuotaNode n, long[] need, long treeVersion) {
+    private Side knownSide(QuotaNode n, long[] need) {
         KnownSide k = known.get(n);
-        if (k == null || k.need() != need || k.treeVersion() != treeVersion) {
-            k = new KnownSide(need, treeVersion, side(n, need));
+        if (k == null || k.need() != need || !allocatedStill(n, k.allocated())) {
+            k = new KnownSide(need, allocated(n), side(n, need));
             known.put(n, k);
         }
         return k.side();
@@ -154,41 +155,43 @@ final class KaiQueueOrder {
         return path;
     }
 
-    private boolean overUtilised(QuotaNode n) {
-        for (String r : KaiQuotaTree.RESOURCES) {
-            if (bounds.fairShare(n, r) >= allocated(n, r)) {
+    /* Below, per resource i of KaiQuotaTree.RESOURCES: b[3i], b[3i+1], b[3i+2] are the queue's fair share, quota and allocatable share. */
+
+    private boolean overUtilised(long[] allocated, long[] b) {
+        for (int i = 0; i < allocated.length; i++) {
+            if (b[3 * i] >= allocated[i]) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean starved(QuotaNode n, long[] need) {
-        for (String r : KaiQuotaTree.RESOURCES) {
-            if (allocated(n, r) + need(need, r) > bounds.quota(n, r)) {
+    private boolean starved(long[] allocated, long[] need, long[] b) {
+        for (int i = 0; i < allocated.length; i++) {
+            if (allocated[i] + need(need, i) > b[3 * i + 1]) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean usesWithoutShare(QuotaNode n, long[] need) {
-        for (String r : KaiQuotaTree.RESOURCES) {
-            if (bounds.allocatable(n, r) == 0 && allocated(n, r) + need(need, r) > 0) {
+    private boolean usesWithoutShare(long[] allocated, long[] need, long[] b) {
+        for (int i = 0; i < allocated.length; i++) {
+            if (b[3 * i + 2] == 0 && allocated[i] + need(need, i) > 0) {
                 return true;
             }
         }
         return false;
     }
 
-    private double dominantShare(QuotaNode n, long[] need) {
+    private double dominantShare(long[] allocated, long[] need, long[] b) {
         double dominant = 0;
-        for (String r : KaiQuotaTree.RESOURCES) {
-            long share = bounds.allocatable(n, r);
+        for (int i = 0; i < allocated.length; i++) {
+            long share = b[3 * i + 2];
             if (share == Long.MAX_VALUE) {
-                share = capacity.getOrDefault(r, KaiQuotaTree.UNBOUNDED);
+                share = capacity.getOrDefault(KaiQuotaTree.RESOURCES.get(i), KaiQuotaTree.UNBOUNDED);
             }
-            double used = (double) allocated(n, r) + need(need, r);
+            double used = (double) allocated[i] + need(need, i);
             double value = share == 0 ? used * NO_SHARE_WEIGHT : used / share;
             dominant = Math.max(dominant, value);
         }
@@ -213,20 +216,27 @@ final class KaiQueueOrder {
         return aAtLeast ? -1 : bAtLeast ? 1 : 0;
     }
 
-    private long need(long[] need, String r) {
-        int fr = indexOf(r);
+    /** What a job needs of resource i of {@link KaiQuotaTree#RESOURCES}. */
+    private long need(long[] need, int i) {
+        int fr = resourceIndex[i];
         return fr < 0 ? 0 : need[fr];
     }
 
-    private long allocated(QuotaNode n, String r) {
-        int fr = indexOf(r);
-        return fr < 0 ? 0 : n.usage(fr);
+    /** What the queue has allocated of each resource of {@link KaiQuotaTree#RESOURCES}. */
+    private long[] allocated(QuotaNode n) {
+        long[] allocated = new long[resourceIndex.length];
+        for (int i = 0; i < allocated.length; i++) {
+            allocated[i] = resourceIndex[i] < 0 ? 0 : n.usage(resourceIndex[i]);
+        }
+        return allocated;
     }
 
-    /** Where the tree keeps a resource of KAI's one flavor, found once per resource: every comparison asks. */
-    private int indexOf(String r) {
-        int i = KaiQuotaTree.RESOURCES.indexOf(r);
-        return i >= 0 ? resourceIndex[i] : tree.index().indexOf(KaiQuotaTree.FLAVOR, r);
+    private boolean allocatedStill(QuotaNode n, long[] allocated) {
+        for (int i = 0; i < allocated.length; i++) {
+            if (allocated[i] != (resourceIndex[i] < 0 ? 0 : n.usage(resourceIndex[i]))) {
+                return false;
+            }
+        }
+        return true;
     }
-
 }

@@ -39,6 +39,14 @@ final class KaiShares {
         return values[3 * i + which];
     }
 
+    /**
+     * The queue's fair share, quota and allocatable share in each of {@link KaiQuotaTree#RESOURCES},
+     * three each in that order (not to be changed).
+     */
+    long[] boundsOf(QuotaNode n) {
+        return known.computeIfAbsent(n, this::bounds);
+    }
+
     private long[] bounds(QuotaNode n) {
         List<String> resources = KaiQuotaTree.RESOURCES;
         long[] values = new long[3 * resources.size()];

@@ -60,12 +60,14 @@ final class KaiVictims {
     private final MinRuntimes minRuntimes;
     private final ReclaimRules rules;
     private final MinRuntimeProtection protection;
+    private final EvictingFronts fronts;
     /** Why the last reclaim search found nothing, in words; null when it was not tried or found a set. */
     private String refusal;
 
     KaiVictims(QuotaTree tree, KaiShares bounds, KaiQueueOrder queueOrder, List<ClusterQueueState> leaves,
-            MinRuntimes minRuntimes, long nowMillis) {
+            MinRuntimes minRuntimes, long nowMillis, EvictingFronts fronts) {
         this.tree = tree;
+        this.fronts = fronts;
         this.queueOrder = queueOrder;
         this.leaves = leaves;
         this.minRuntimes = minRuntimes;
@@ -106,7 +108,7 @@ final class KaiVictims {
         if (!anyToReclaim(q, leaves)) {
             return Plan.NONE; // no candidates at all: not worth a look at every admitted workload
         }
-        VictimPool pool = new VictimPool(evicting);
+        VictimPool pool = new VictimPool(evicting, fronts);
         for (ClusterQueueState other : leaves) {
             if (other != q) {
                 long minRuntime = minRuntimes.reclaimMillis(q.name(), other.name());
@@ -140,7 +142,7 @@ final class KaiVictims {
             return Plan.NONE; // no lower-priority preemptible workload holds quota here
         }
         long minRuntime = minRuntimes.preemptMillis(q.name());
-        VictimPool pool = new VictimPool(evicting).add(q, wl.priority(), minRuntime, a -> gang(a, q, minRuntime));
+        VictimPool pool = new VictimPool(evicting, fronts).add(q, wl.priority(), minRuntime, a -> gang(a, q, minRuntime));
         return search(q, wanted.usage(), pool, false, placeable);
     }
 

@@ -20,8 +20,18 @@ final class NextQueue {
     private final SchedulingCycle.Outcome outcome;
     /** What a workload needs at its minimum counts, in the tree's usage layout. */
     private final Function<Workload, long[]> usageOf;
-    private final Map<ClusterQueueState, long[]> heads = new HashMap<>();
+    /** Per queue with a choice of queues: its head, weighed once until it is served. */
+    private final Map<ClusterQueueState, Head> heads = new HashMap<>();
     private final Map<Integer, long[]> usageByShape = new HashMap<>();
+    /** The head served last, with what was worked out about it. */
+    private Head served;
+
+    /**
+     * A queue's next workload as the order reads it: what it needs, whether it preempted and its
+     * victims are gone (that only changes when it is served), and its shape.
+     */
+    private record Head(Workload workload, long[] need, boolean sticky, int shape) {
+    }
 
     NextQueue(KaiQueueOrder order, SchedulingCycle.Outcome outcome, Function<Workload, long[]> usageOf) {
         this.order = order;
@@ -29,37 +39,49 @@ final class NextQueue {
         this.usageOf = usageOf;
     }
 
-    /** The queue served next among {@code queues} (each with its pending workloads in order); the tree is at {@code treeVersion}. */
-    ClusterQueueState of(Map<ClusterQueueState, Deque<Workload>> queues, long treeVersion) {
+    /** The queue served next among {@code queues} (each with its pending workloads in order). */
+    ClusterQueueState of(Map<ClusterQueueState, Deque<Workload>> queues) {
         if (queues.size() == 1) {
             return queues.keySet().iterator().next();
         }
-        queues.forEach((q, pending) -> heads.computeIfAbsent(q, k -> usageByShape.computeIfAbsent(
-                outcome.shapeOf(pending.peek()), shape -> usageOf.apply(pending.peek()))));
         ClusterQueueState best = null;
-        boolean bestSticky = false;
+        Head bestHead = null;
         for (Map.Entry<ClusterQueueState, Deque<Workload>> e : queues.entrySet()) {
             ClusterQueueState q = e.getKey();
-            boolean sticky = outcome.isSticky(e.getValue().peek().key());
-            if (best == null || first(sticky, q, bestSticky, best, treeVersion)) {
+            Head h = heads.get(q);
+            if (h == null) {
+                h = head(e.getValue().peek());
+                heads.put(q, h);
+            }
+            if (best == null || first(h, q, bestHead, best)) {
                 best = q;
-                bestSticky = sticky;
+                bestHead = h;
             }
         }
         return best;
     }
 
+    private Head head(Workload wl) {
+        int shape = outcome.shapeOf(wl);
+        return new Head(wl, usageByShape.computeIfAbsent(shape, s -> usageOf.apply(wl)), outcome.isSticky(wl.key()), shape);
+    }
+
     /** The queue's head was taken: its next one is weighed when there is a choice of queues. */
     void served(ClusterQueueState q) {
-        heads.remove(q);
+        served = heads.remove(q);
+    }
+
+    /** The shape of the workload just served ({@code SchedulingCycle.Outcome#shapeOf}), known if it was weighed. */
+    int shapeOfServed(Workload wl) {
+        return served != null && served.workload() == wl ? served.shape() : outcome.shapeOf(wl);
     }
 
     /** Whether queue {@code a} is served before {@code b}. */
-    private boolean first(boolean stickyA, ClusterQueueState a, boolean stickyB, ClusterQueueState b, long treeVersion) {
-        if (stickyA != stickyB) {
-            return stickyA;
+    private boolean first(Head headA, ClusterQueueState a, Head headB, ClusterQueueState b) {
+        if (headA.sticky() != headB.sticky()) {
+            return headA.sticky();
         }
-        int c = order.compareLeaves(a, heads.get(a), b, heads.get(b), treeVersion);
+        int c = order.compareLeavesKnown(a, headA.need(), b, headB.need());
         return c != 0 ? c < 0 : a.name().compareTo(b.name()) < 0;
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -55,22 +56,44 @@ final class VictimPool {
             return a.workload().priority() < belowPriority && !evicting.contains(a.workload().key());
         }
 
-        /** The first candidate in victim order that no step touched yet, made now; null if none is left. */
+        /**
+         * The first candidate in victim order that no step touched yet, made now; null if none is
+         * left. The walk starts at the queue's {@link EvictingFronts front}: what lies before it is
+         * on its way out, and is only looked at for its priority.
+         */
         VictimGang firstUntouched() {
             if (allMade) {
                 return null;
             }
-            for (AdmittedWorkload a : queue.admittedInOrder(VictimGang.UNTOUCHED_ORDER)) {
-                if (a.workload().priority() >= belowPriority) {
+            NavigableSet<AdmittedWorkload> inOrder = queue.admittedInOrder(VictimGang.UNTOUCHED_ORDER);
+            Iterable<AdmittedWorkload> walk = inOrder;
+            AdmittedWorkload front = fronts.front(queue, evicting);
+            if (front != null) {
+                AdmittedWorkload before = inOrder.lower(front);
+                if (before != null && before.workload().priority() >= belowPriority) {
                     return null; // the order starts with the lowest priorities
                 }
+                walk = inOrder.tailSet(front, true);
+            }
+            boolean leading = true; // every workload walked so far is on its way out
+            for (AdmittedWorkload a : walk) {
+                if (a.workload().priority() >= belowPriority) {
+                    return null;
+                }
                 VictimGang g = made.get(a);
-                if (g == null && !evicting.contains(a.workload().key())) {
+                if (g == null && evicting.contains(a.workload().key())) {
+                    continue;
+                }
+                if (leading) {
+                    fronts.found(queue, a);
+                    leading = false;
+                }
+                if (g == null) {
                     g = make.apply(a);
                     made.put(a, g);
                     return g;
                 }
-                if (g != null && !touched(g)) {
+                if (!touched(g)) {
                     return g;
                 }
             }
@@ -90,11 +113,16 @@ final class VictimPool {
     }
 
     private final Set<ObjectKey> evicting;
+    private final EvictingFronts fronts;
     private final List<QueueCandidates> queues = new ArrayList<>();
 
-    /** @param evicting workloads already on their way out, which are no candidates */
-    VictimPool(Set<ObjectKey> evicting) {
+    /**
+     * @param evicting workloads already on their way out, which are no candidates
+     * @param fronts   where each queue's victim order stops being on its way out, kept over the cycle's searches
+     */
+    VictimPool(Set<ObjectKey> evicting, EvictingFronts fronts) {
         this.evicting = evicting;
+        this.fronts = fronts;
     }
 
     /**

@@ -4,17 +4,20 @@ import dev.muster.core.model.LabelSelector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The nodes grouped into classes of nodes a pod cannot tell apart: the same resources, devices,
@@ -39,11 +42,17 @@ public final class NodeClasses {
         /** Devices wholly free on each member, and the most any one device has free (thousandths). */
         final int wholeFree;
         final long largestFree;
-        private final TreeSet<NodeState> members = new TreeSet<>(BY_NAME);
-        private NodeState first;
+        /**
+         * The members by their place in name order: a node changes class at every allocation, and
+         * setting a bit is cheaper than keeping a sorted set of thousands of nodes by name.
+         */
+        private final BitSet members = new BitSet();
+        private final NodeState[] byRank;
+        private int firstRank = -1;
 
-        NodeClass(int specGroup, NodeState like) {
+        NodeClass(int specGroup, NodeState like, NodeState[] byRank) {
             this.specGroup = specGroup;
+            this.byRank = byRank;
             this.wholeFree = like.wholeFreeDevices();
             long largest = 0;
             for (int d = 0; d < like.devices(); d++) {
@@ -54,23 +63,37 @@ public final class NodeClasses {
 
         /** The node placement weighs for the class: the first by name, as a scan in name order finds first. */
         NodeState first() {
-            return first;
+            return firstRank < 0 ? null : byRank[firstRank];
         }
 
-        void add(NodeState n) {
-            members.add(n);
-            first = members.first();
+        void add(int rank) {
+            members.set(rank);
+            if (firstRank < 0 || rank < firstRank) {
+                firstRank = rank;
+            }
         }
 
-        /** Takes the node out; true when the class is left empty. */
-        boolean remove(NodeState n) {
-            members.remove(n);
-            first = members.isEmpty() ? null : members.first();
-            return first == null;
+        /** Takes the node of this rank out; true when the class is left empty. */
+        boolean remove(int rank) {
+            members.clear(rank);
+            if (rank == firstRank) {
+                firstRank = members.nextSetBit(rank + 1);
+            }
+            return firstRank < 0;
         }
     }
 
-    private static final Comparator<NodeState> BY_NAME = Comparator.comparing(NodeState::name);
+    /** Where a node is filed: its place in name order, its spec group (-1 until known) and its class, under which key. */
+    private static final class Filed {
+        final int rank;
+        int specGroup = -1;
+        StateKey key;
+        NodeClass nodeClass;
+
+        Filed(int rank) {
+            this.rank = rank;
+        }
+    }
 
     /** A node's state as a pod sees it; nodes with resources they lack taken are each their own class. */
     private record StateKey(long[] values) {
@@ -91,10 +114,10 @@ public final class NodeClasses {
     }
 
     private final List<NodeState> nodes;
+    /** The nodes in name order (a node's rank is its place here). */
+    private final NodeState[] byRank;
     private final Set<String> labelKeys = new HashSet<>();
     private final Map<SpecKey, Integer> specGroups = new HashMap<>();
-    /** Per node (by identity): its spec group, which changes only when the classes are made again. */
-    private final Map<NodeState, Integer> groupOf = new IdentityHashMap<>();
     private final Map<StateKey, NodeClass> classes = new HashMap<>();
     /**
      * The classes by what their devices have free, so that a pod asking for GPUs is only weighed
@@ -103,8 +126,8 @@ public final class NodeClasses {
      */
     private final List<Set<NodeClass>> byWholeFree = new ArrayList<>();
     private final java.util.NavigableMap<Long, Set<NodeClass>> byLargestFree = new TreeMap<>();
-    /** Per node (by identity): its class and the key it was filed under. */
-    private final Map<NodeState, StateKey> filedUnder = new IdentityHashMap<>();
+    /** Per node (by identity): where it is filed; its spec group changes only when the classes are made again. */
+    private final Map<NodeState, Filed> filed = new IdentityHashMap<>();
     private final ArrayDeque<NodeState> changed = new ArrayDeque<>();
     /** Per pod shape: which spec groups admit it; made again with the groups. */
     private final Map<PodShape, boolean[]> admission = new HashMap<>();
@@ -112,6 +135,11 @@ public final class NodeClasses {
     /** @param nodes the cluster's nodes in name order; the classes watch their changes from now on */
     public NodeClasses(List<NodeState> nodes) {
         this.nodes = List.copyOf(nodes);
+        this.byRank = this.nodes.toArray(NodeState[]::new);
+        Arrays.sort(byRank, Comparator.comparing(NodeState::name));
+        for (int i = 0; i < byRank.length; i++) {
+            filed.put(byRank[i], new Filed(i));
+        }
         regroup();
     }
 
@@ -141,8 +169,28 @@ public final class NodeClasses {
         };
     }
 
+    /** The classes of the sets one after the other (placement asks for every pod: no stream). */
     private static Iterable<NodeClass> flatten(Collection<Set<NodeClass>> sets) {
-        return () -> sets.stream().flatMap(Set::stream).iterator();
+        return () -> new Iterator<>() {
+            private final Iterator<Set<NodeClass>> outer = sets.iterator();
+            private Iterator<NodeClass> inner = Collections.emptyIterator();
+
+            @Override
+            public boolean hasNext() {
+                while (!inner.hasNext() && outer.hasNext()) {
+                    inner = outer.next().iterator();
+                }
+                return inner.hasNext();
+            }
+
+            @Override
+            public NodeClass next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return inner.next();
+            }
+        };
     }
 
     private void refresh() {
@@ -166,7 +214,17 @@ public final class NodeClasses {
     private PodShape lastPod;
     private boolean[] lastByGroup;
 
+    /**
+     * {@link #admission} of pods with no selector, affinity or toleration: only the taints and the
+     * cordon of a spec group tell them apart, so one answer serves them all, with no lookup by shape.
+     */
+    private boolean[] plainAdmission;
+
     private boolean[] admission(PodShape pod) {
+        boolean plain = pod.nodeSelector().isEmpty() && pod.requiredAffinity().isEmpty() && pod.tolerations().isEmpty();
+        if (plain && plainAdmission != null) {
+            return plainAdmission;
+        }
         boolean[] byGroup = admission.get(pod);
         if (byGroup == null) {
             byGroup = new boolean[specGroups.size()];
@@ -177,6 +235,9 @@ public final class NodeClasses {
                 admission.clear();
             }
             admission.put(pod, byGroup);
+        }
+        if (plain) {
+            plainAdmission = byGroup;
         }
         return byGroup;
     }
@@ -214,12 +275,16 @@ public final class NodeClasses {
 
     private void regroup() {
         specGroups.clear();
-        groupOf.clear();
         classes.clear();
         byWholeFree.clear();
         byLargestFree.clear();
-        filedUnder.clear();
+        filed.values().forEach(f -> {
+            f.specGroup = -1;
+            f.key = null;
+            f.nodeClass = null;
+        });
         admission.clear();
+        plainAdmission = null;
         lastPod = null;
         changed.clear();
         for (NodeState n : nodes) {
@@ -229,26 +294,27 @@ public final class NodeClasses {
     }
 
     private void file(NodeState n) {
-        StateKey was = filedUnder.get(n);
-        StateKey now = stateKey(n);
-        if (now.equals(was)) {
+        Filed f = filed.get(n);
+        if (f.specGroup < 0) {
+            f.specGroup = specGroup(n);
+        }
+        StateKey now = new StateKey(n.stateValues(f.specGroup));
+        if (now.equals(f.key)) {
             return;
         }
-        if (was != null) {
-            NodeClass old = classes.get(was);
-            if (old.remove(n)) {
-                classes.remove(was);
-                byWholeFree.get(old.wholeFree).remove(old);
-                Set<NodeClass> alike = byLargestFree.get(old.largestFree);
-                alike.remove(old);
-                if (alike.isEmpty()) {
-                    byLargestFree.remove(old.largestFree);
-                }
+        NodeClass old = f.nodeClass;
+        if (old != null && old.remove(f.rank)) {
+            classes.remove(f.key);
+            byWholeFree.get(old.wholeFree).remove(old);
+            Set<NodeClass> alike = byLargestFree.get(old.largestFree);
+            alike.remove(old);
+            if (alike.isEmpty()) {
+                byLargestFree.remove(old.largestFree);
             }
         }
         NodeClass c = classes.get(now);
         if (c == null) {
-            c = new NodeClass((int) now.values()[0], n);
+            c = new NodeClass(f.specGroup, n, byRank);
             classes.put(now, c);
             while (byWholeFree.size() <= c.wholeFree) {
                 byWholeFree.add(new LinkedHashSet<>());
@@ -256,12 +322,9 @@ public final class NodeClasses {
             byWholeFree.get(c.wholeFree).add(c);
             byLargestFree.computeIfAbsent(c.largestFree, k -> new LinkedHashSet<>()).add(c);
         }
-        c.add(n);
-        filedUnder.put(n, now);
-    }
-
-    private StateKey stateKey(NodeState n) {
-        return new StateKey(n.stateValues(groupOf.computeIfAbsent(n, this::specGroup)));
+        c.add(f.rank);
+        f.key = now;
+        f.nodeClass = c;
     }
 
     private int specGroup(NodeState n) {

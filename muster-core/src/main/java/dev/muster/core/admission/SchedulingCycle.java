@@ -121,6 +121,13 @@ public final class SchedulingCycle {
         /** Victims of preemptions under way, never counted again. */
         Set<ObjectKey> evicting();
 
+        /**
+         * How many of the workloads holding quota in {@code cq} are surely among {@link #evicting}
+         * (never more than are), asked without side effects: when it is all of them in a tree, no
+         * preemption search runs there.
+         */
+        int untouchableIn(ClusterQueueState cq);
+
         /** No more admissions in this pass (waitForPodsReady.blockAdmission after an admission). */
         boolean admissionBlocked();
 

@@ -35,7 +35,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         this.nowMillis = nowMillis;
         this.decisions = decisions;
         this.untouchable = new UntouchableWorkloads(parts.preemptions().evicting(),
-                parts.triggers().admittedAt(nowMillis));
+                parts.triggers().admittedAt(nowMillis), this::queueHolding);
     }
 
     /** Whether workloads admitted at this instant kept a preemptor from taking them as victims. */
@@ -54,7 +54,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
         cq.admitted(a);
         WorkloadProgress p = parts.book().admitPending(a);
-        untouchable.add(key);
+        untouchable.add(key, cq);
         parts.triggers().admitted(nowMillis, key, cq);
         // Its shape is forgotten when it stops holding quota (WorkloadExits): no lookup here.
         List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);
@@ -75,12 +75,12 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         for (PreemptionTarget t : targets) {
             ObjectKey victim = t.victim().workload().key();
             victims.add(victim);
+            untouchable.add(victim, parts.queues().get(t.victim().clusterQueue()));
             decisions.add(parts.book().progress(victim).askEviction(victim, EvictionReason.PREEMPTED, t.detail(),
                     PreemptionMessages.victim(t, wl, cq), Optional.of(wl.key())));
         }
         parts.heldRoom().release(wl.key());
         parts.preemptions().started(wl.key(), victims, cq.name(), assignment.usage());
-        untouchable.addAll(victims);
         waiting(wl, Pending.victims(parts.preemptions().awaiting(wl.key())));
         // From now on, for the rest of this pass and in each pass until it is admitted or gives
         // up, no other workload takes the free part of its room (both cycles rely on this).
@@ -141,7 +141,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         AdmittedWorkload resized = new AdmittedWorkload(gang.workload(), gang.clusterQueue(), to, gang.admittedAtMillis());
         cq.admitted(resized);
         parts.book().admit(resized);
-        untouchable.add(gang.workload().key());
+        untouchable.add(gang.workload().key(), cq);
         decisions.add(new Decision.Resize(gang.workload().key(), to, message));
     }
 
@@ -179,6 +179,17 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     @Override
     public Set<ObjectKey> evicting() {
         return untouchable;
+    }
+
+    @Override
+    public int untouchableIn(ClusterQueueState cq) {
+        return untouchable.heldIn(cq);
+    }
+
+    /** The ClusterQueue where a workload holds quota, or null. */
+    private ClusterQueueState queueHolding(ObjectKey workload) {
+        AdmittedWorkload a = parts.book().admission(workload);
+        return a == null ? null : parts.queues().get(a.clusterQueue());
     }
 
     @Override

@@ -1,10 +1,14 @@
 package dev.muster.core.engine;
 
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.queue.ClusterQueueState;
 import java.util.AbstractSet;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The admitted workloads no preemption of one cycle may take: victims still held, workloads
@@ -12,25 +16,54 @@ import java.util.Set;
  * Preemption asks it of every workload its policies would allow as a victim, so it also notes when
  * only the freshness of an admission held a preemptor back: that preemptor is worth another try
  * once the instant has passed.
+ *
+ * <p>It counts, per ClusterQueue, the held workloads known to hold quota there
+ * ({@link #heldIn}): where all of a tree's admitted workloads are held, as after a cycle that
+ * admitted a whole backlog, a preemptor needs no search to learn that nothing can be taken.
  */
 final class UntouchableWorkloads extends AbstractSet<ObjectKey> {
 
     private final Set<ObjectKey> held = new HashSet<>();
     private final Set<ObjectKey> fresh;
+    /** Per ClusterQueue, how many of {@link #held} were added as holding quota there. */
+    private final Map<ClusterQueueState, int[]> heldPerQueue = new IdentityHashMap<>();
     private boolean heldBackByFresh;
 
     /**
-     * @param held  victims of preemptions under way; the cycle adds what it admits and resizes
-     * @param fresh admitted at this instant before the cycle
+     * @param held    victims of preemptions under way; the cycle adds what it admits and resizes
+     * @param fresh   admitted at this instant before the cycle
+     * @param queueOf the ClusterQueue where a held victim holds quota (null if it holds none)
      */
-    UntouchableWorkloads(Set<ObjectKey> held, Set<ObjectKey> fresh) {
-        this.held.addAll(held);
+    UntouchableWorkloads(Set<ObjectKey> held, Set<ObjectKey> fresh, Function<ObjectKey, ClusterQueueState> queueOf) {
+        for (ObjectKey key : held) {
+            add(key, queueOf.apply(key));
+        }
         this.fresh = Set.copyOf(fresh);
     }
 
+    /** An untouchable workload whose queue is not known: it is never counted in {@link #heldIn}. */
     @Override
     public boolean add(ObjectKey key) {
         return held.add(key);
+    }
+
+    /** An untouchable workload holding quota in {@code cq} (null: none) for the rest of the cycle. */
+    boolean add(ObjectKey key, ClusterQueueState cq) {
+        boolean added = held.add(key);
+        if (added && cq != null) {
+            heldPerQueue.computeIfAbsent(cq, q -> new int[1])[0]++;
+        }
+        return added;
+    }
+
+    /**
+     * How many of the workloads holding quota in {@code cq} are held (not merely fresh, whose
+     * {@link #contains} is worth noting): never more than are, as a workload that holds quota in
+     * a cycle keeps it until the cycle ends.
+     */
+    int heldIn(ClusterQueueState cq) {
+        int[] count = heldPerQueue.get(cq);
+        return count == null ? 0 : count[0];
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * Chooses which admitted workloads to evict so that a pending one fits, with Kueue's rules: the
@@ -43,6 +44,24 @@ public final class Preemptor {
         this.queuesByRoot = queuesByRoot;
         queuesByRoot.values().forEach(queues -> queues.forEach(q -> queueOfNode.put(q.node(), q)));
         this.fairSharing = fairSharing;
+    }
+
+    /**
+     * Whether some workload holding quota in {@code queue}'s cohort tree is not known to be
+     * untouchable: when every one is, every search (classical or fair sharing) finds no victim,
+     * so none need run. Asking costs one look per ClusterQueue of the tree, not one per workload.
+     *
+     * @param untouchableIn how many of a queue's admitted workloads are surely untouchable (never
+     *                      more than are); a lower count only makes the search run
+     */
+    public boolean mayFindVictims(ClusterQueueState queue, ToIntFunction<ClusterQueueState> untouchableIn) {
+        List<ClusterQueueState> tree = queuesByRoot.get(queue.node().root());
+        for (ClusterQueueState q : tree == null ? List.of(queue) : tree) {
+            if (q.admittedCount() > untouchableIn.applyAsInt(q)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

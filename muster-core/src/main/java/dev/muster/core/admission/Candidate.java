@@ -26,7 +26,7 @@ final class Candidate {
         if (cq.pending().isEmpty()) {
             return null;
         }
-        return new Candidate(cq, cq.pending().toArray(new Workload[0]), 0);
+        return new Candidate(cq, cq.pending().toArray(new Workload[cq.pending().size()]), 0);
     }
 
     Candidate next() {

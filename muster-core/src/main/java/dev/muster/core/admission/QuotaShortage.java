@@ -17,7 +17,7 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
     }
 
     static String describe(String clusterQueue, QuotaNode node, PodSet podSet, List<QuotaShortage> shortages) {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(256); // about a shortage's length: no copies as it grows
         boolean never = shortages.stream().allMatch(QuotaShortage::exceedsMaximum);
         sb.append(never ? "can never be admitted: " : "waiting for quota: ")
                 .append("pod set \"").append(podSet.name()).append("\" does not fit ").append(clusterQueue);

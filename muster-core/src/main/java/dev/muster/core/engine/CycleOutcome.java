@@ -12,6 +12,7 @@ import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -182,8 +183,8 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
-    public int untouchableIn(ClusterQueueState cq) {
-        return untouchable.heldIn(cq);
+    public int untouchableIn(QuotaNode root) {
+        return untouchable.heldIn(root);
     }
 
     /** The ClusterQueue where a workload holds quota, or null. */

@@ -2,6 +2,7 @@ package dev.muster.core.engine;
 
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaNode;
 import java.util.AbstractSet;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -17,7 +18,7 @@ import java.util.function.Function;
  * only the freshness of an admission held a preemptor back: that preemptor is worth another try
  * once the instant has passed.
  *
- * <p>It counts, per ClusterQueue, the held workloads known to hold quota there
+ * <p>It counts, per cohort tree, the held workloads known to hold quota there
  * ({@link #heldIn}): where all of a tree's admitted workloads are held, as after a cycle that
  * admitted a whole backlog, a preemptor needs no search to learn that nothing can be taken.
  */
@@ -25,8 +26,8 @@ final class UntouchableWorkloads extends AbstractSet<ObjectKey> {
 
     private final Set<ObjectKey> held = new HashSet<>();
     private final Set<ObjectKey> fresh;
-    /** Per ClusterQueue, how many of {@link #held} were added as holding quota there. */
-    private final Map<ClusterQueueState, int[]> heldPerQueue = new IdentityHashMap<>();
+    /** Per cohort tree (by its root), how many of {@link #held} were added as holding quota there. */
+    private final Map<QuotaNode, int[]> heldPerTree = new IdentityHashMap<>();
     private boolean heldBackByFresh;
 
     /**
@@ -51,18 +52,18 @@ final class UntouchableWorkloads extends AbstractSet<ObjectKey> {
     boolean add(ObjectKey key, ClusterQueueState cq) {
         boolean added = held.add(key);
         if (added && cq != null) {
-            heldPerQueue.computeIfAbsent(cq, q -> new int[1])[0]++;
+            heldPerTree.computeIfAbsent(cq.node().root(), root -> new int[1])[0]++;
         }
         return added;
     }
 
     /**
-     * How many of the workloads holding quota in {@code cq} are held (not merely fresh, whose
-     * {@link #contains} is worth noting): never more than are, as a workload that holds quota in
-     * a cycle keeps it until the cycle ends.
+     * How many of the workloads holding quota in the tree of {@code root} are held (not merely
+     * fresh, whose {@link #contains} is worth noting): never more than are, as a workload that
+     * holds quota in a cycle keeps it until the cycle ends.
      */
-    int heldIn(ClusterQueueState cq) {
-        int[] count = heldPerQueue.get(cq);
+    int heldIn(QuotaNode root) {
+        int[] count = heldPerTree.get(root);
         return count == null ? 0 : count[0];
     }
 

@@ -49,19 +49,21 @@ public final class Preemptor {
     /**
      * Whether some workload holding quota in {@code queue}'s cohort tree is not known to be
      * untouchable: when every one is, every search (classical or fair sharing) finds no victim,
-     * so none need run. Asking costs one look per ClusterQueue of the tree, not one per workload.
+     * so none need run. Asking costs a look at the count of each ClusterQueue of the tree, not at
+     * its workloads.
      *
-     * @param untouchableIn how many of a queue's admitted workloads are surely untouchable (never
-     *                      more than are); a lower count only makes the search run
+     * @param untouchableIn how many of the workloads holding quota in a tree (by its root) are
+     *                      surely untouchable (never more than are); a lower count only makes
+     *                      the search run
      */
-    public boolean mayFindVictims(ClusterQueueState queue, ToIntFunction<ClusterQueueState> untouchableIn) {
-        List<ClusterQueueState> tree = queuesByRoot.get(queue.node().root());
+    public boolean mayFindVictims(ClusterQueueState queue, ToIntFunction<QuotaNode> untouchableIn) {
+        QuotaNode root = queue.node().root();
+        List<ClusterQueueState> tree = queuesByRoot.get(root);
+        int admitted = 0;
         for (ClusterQueueState q : tree == null ? List.of(queue) : tree) {
-            if (q.admittedCount() > untouchableIn.applyAsInt(q)) {
-                return true;
-            }
+            admitted += q.admittedCount();
         }
-        return false;
+        return admitted > untouchableIn.applyAsInt(root);
     }
 
     /**

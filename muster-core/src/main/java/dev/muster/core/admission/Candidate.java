@@ -32,4 +32,9 @@ final class Candidate {
     Candidate next() {
         return position + 1 < snapshot.length ? new Candidate(queue, snapshot, position + 1) : null;
     }
+
+    /** The candidate at {@code position} of the same snapshot, at or after this one. */
+    Candidate at(int position) {
+        return new Candidate(queue, snapshot, position);
+    }
 }

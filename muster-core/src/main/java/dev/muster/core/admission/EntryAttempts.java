@@ -68,7 +68,7 @@ final class EntryAttempts {
     private FlavorAssigner.PreemptionOracle oracle(SchedulingCycle.Outcome outcome) {
         Set<ObjectKey> evicting = outcome.evicting();
         return (q, w, usage, needed) -> {
-            if (!preemptor.mayFindVictims(q, outcome::untouchableIn)) {
+            if (!preemptor.mayFindVictims(q, outcome.untouchableIn(q.node().root()))) {
                 return FlavorAssigner.Possibility.NO_CANDIDATES;
             }
             List<PreemptionTarget> targets = preemptor.targets(q, w,
@@ -107,7 +107,7 @@ final class EntryAttempts {
     /** The victims that make room for {@code wl}; none, without a search, when every workload of the tree is untouchable. */
     private List<PreemptionTarget> victims(ClusterQueueState cq, Workload wl, FitResult.NeedsPreemption np,
             SchedulingCycle.Outcome outcome) {
-        if (!preemptor.mayFindVictims(cq, outcome::untouchableIn)) {
+        if (!preemptor.mayFindVictims(cq, outcome.untouchableIn(cq.node().root()))) {
             return List.of();
         }
         return preemptor.targets(cq, wl, np.assignment(), np.flavorResources(), outcome.evicting(),

@@ -154,14 +154,14 @@ public final class FlavorAssigner {
         if (!choice.mismatches.isEmpty()) {
             reason += "; " + String.join("; ", choice.mismatches);
         }
-        return new FitResult.NoFit(choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum)
+        return new FitResult.NoFit(QuotaShortage.allExceedMaximum(choice.shortages)
                 ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA, reason);
     }
 
     /** Each requested resource and its flavor (one entry as it is: most pod sets ask for one resource). */
     private static Map<String, String> flavors(PodSetRequests requests, String[] flavorOf) {
         if (requests.size() == 1) {
-            return Map.of(requests.resource(0), flavorOf[0]);
+            return PodSetAssignment.oneFlavor(requests.resource(0), flavorOf[0]);
         }
         Map<String, String> flavors = new LinkedHashMap<>();
         for (int k = 0; k < requests.size(); k++) {

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToIntFunction;
 
 /**
  * Chooses which admitted workloads to evict so that a pending one fits, with Kueue's rules: the
@@ -52,18 +51,17 @@ public final class Preemptor {
      * so none need run. Asking costs a look at the count of each ClusterQueue of the tree, not at
      * its workloads.
      *
-     * @param untouchableIn how many of the workloads holding quota in a tree (by its root) are
-     *                      surely untouchable (never more than are); a lower count only makes
-     *                      the search run
+     * @param untouchableInTree how many of the workloads holding quota in the tree are surely
+     *                          untouchable (never more than are); a lower count only makes the
+     *                          search run
      */
-    public boolean mayFindVictims(ClusterQueueState queue, ToIntFunction<QuotaNode> untouchableIn) {
-        QuotaNode root = queue.node().root();
-        List<ClusterQueueState> tree = queuesByRoot.get(root);
+    public boolean mayFindVictims(ClusterQueueState queue, int untouchableInTree) {
+        List<ClusterQueueState> tree = queuesByRoot.get(queue.node().root());
         int admitted = 0;
         for (ClusterQueueState q : tree == null ? List.of(queue) : tree) {
             admitted += q.admittedCount();
         }
-        return admitted > untouchableIn.applyAsInt(root);
+        return admitted > untouchableInTree;
     }
 
     /**

@@ -36,7 +36,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         this.nowMillis = nowMillis;
         this.decisions = decisions;
         this.untouchable = new UntouchableWorkloads(parts.preemptions().evicting(),
-                parts.triggers().admittedAt(nowMillis), this::queueHolding);
+                () -> parts.triggers().admittedAt(nowMillis), this::queueHolding);
     }
 
     /** Whether workloads admitted at this instant kept a preemptor from taking them as victims. */
@@ -55,8 +55,8 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
         cq.admitted(a);
         WorkloadProgress p = parts.book().admitPending(a);
-        untouchable.add(key, cq);
         parts.triggers().admitted(nowMillis, key, cq);
+        untouchable.admitted(key, cq);
         // Its shape is forgotten when it stops holding quota (WorkloadExits): no lookup here.
         List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);
         blocked = parts.settings().podsReady().enabled() && parts.settings().podsReady().blockAdmission();

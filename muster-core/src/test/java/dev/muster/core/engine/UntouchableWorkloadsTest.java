@@ -12,10 +12,12 @@ import dev.muster.core.model.ResourceQuota;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.quota.QuotaTree;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,20 +42,34 @@ class UntouchableWorkloadsTest {
         return new ObjectKey("ns", name);
     }
 
-    @Test
-    void workloadsHeldInTheQueuesOfATreeAreCountedForThatTree() {
-        UntouchableWorkloads untouchable = new UntouchableWorkloads(Set.of(), Set.of(), k -> null);
-        untouchable.add(key("in-a"), a);
-        untouchable.add(key("in-b"), b);
-        untouchable.add(key("in-c"), c);
-        assertThat(untouchable.heldIn(a.node().root())).isEqualTo(2);
-        assertThat(untouchable.heldIn(c.node().root())).isEqualTo(1);
+    /** The engine's record of the instant's admissions, as the cycle keeps it. */
+    private final Set<ObjectKey> admittedThisInstant = new HashSet<>();
+
+    private UntouchableWorkloads untouchable(Set<ObjectKey> victims, Function<ObjectKey, ClusterQueueState> queueOf) {
+        return new UntouchableWorkloads(victims, () -> admittedThisInstant, queueOf);
+    }
+
+    private void admit(UntouchableWorkloads untouchable, String name, ClusterQueueState cq) {
+        admittedThisInstant.add(key(name));
+        untouchable.admitted(key(name), cq);
     }
 
     @Test
-    void aWorkloadAddedTwiceCountsOnce() {
-        UntouchableWorkloads untouchable = new UntouchableWorkloads(Set.of(), Set.of(), k -> null);
-        untouchable.add(key("admitted-then-resized"), a);
+    void workloadsAdmittedInTheQueuesOfATreeAreCountedForThatTree() {
+        UntouchableWorkloads untouchable = untouchable(Set.of(), k -> null);
+        admit(untouchable, "in-a", a);
+        admit(untouchable, "in-b", b);
+        admit(untouchable, "in-c", c);
+        assertThat(untouchable.heldIn(a.node().root())).isEqualTo(2);
+        assertThat(untouchable.heldIn(c.node().root())).isEqualTo(1);
+        assertThat(untouchable).contains(key("in-a"), key("in-c"));
+        assertThat(untouchable.heldBackByFresh()).isFalse();
+    }
+
+    @Test
+    void aWorkloadAdmittedThenResizedCountsOnce() {
+        UntouchableWorkloads untouchable = untouchable(Set.of(), k -> null);
+        admit(untouchable, "admitted-then-resized", a);
         untouchable.add(key("admitted-then-resized"), a);
         assertThat(untouchable.heldIn(a.node().root())).isEqualTo(1);
     }
@@ -61,20 +77,36 @@ class UntouchableWorkloadsTest {
     @Test
     void victimsUnderWayCountWhereTheyHoldQuotaAndNotAtAllWhenTheyHoldNone() {
         Map<ObjectKey, ClusterQueueState> holding = Map.of(key("victim-in-c"), c);
-        UntouchableWorkloads untouchable = new UntouchableWorkloads(Set.of(key("victim-in-c"), key("gone")), Set.of(),
-                holding::get);
+        UntouchableWorkloads untouchable = untouchable(Set.of(key("victim-in-c"), key("gone")), holding::get);
         assertThat(untouchable.heldIn(c.node().root())).isEqualTo(1);
         assertThat(untouchable.heldIn(a.node().root())).isZero();
         assertThat(untouchable).contains(key("gone"));
     }
 
     @Test
-    void workloadsOnlyFreshAtThisInstantAreNotCounted() {
+    void workloadsOnlyFreshAtThisInstantAreNotCountedAndAskingAboutThemIsNoted() {
         // Asking about them is what tells the engine to try the preemptor again at the next instant.
-        UntouchableWorkloads untouchable = new UntouchableWorkloads(Set.of(), Set.of(key("fresh")), k -> a);
+        admittedThisInstant.add(key("fresh"));
+        UntouchableWorkloads untouchable = untouchable(Set.of(), k -> a);
         untouchable.add(key("unknown-queue"));
         assertThat(untouchable.heldIn(a.node().root())).isZero();
         assertThat(untouchable.contains(key("fresh"))).isTrue();
         assertThat(untouchable.heldBackByFresh()).isTrue();
+    }
+
+    @Test
+    void aFreshWorkloadAdmittedAgainInTheCycleIsNoLongerMerelyFresh() {
+        admittedThisInstant.add(key("again"));
+        UntouchableWorkloads untouchable = untouchable(Set.of(), k -> null);
+        admit(untouchable, "again", a);
+        assertThat(untouchable.contains(key("again"))).isTrue();
+        assertThat(untouchable.heldBackByFresh()).isFalse();
+        assertThat(untouchable.heldIn(a.node().root())).isEqualTo(1);
+    }
+
+    @Test
+    void aWorkloadNeitherHeldNorAdmittedAtThisInstantMayBeTaken() {
+        UntouchableWorkloads untouchable = untouchable(Set.of(), k -> null);
+        assertThat(untouchable.contains(key("earlier"))).isFalse();
     }
 }

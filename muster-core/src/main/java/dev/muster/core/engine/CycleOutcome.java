@@ -65,7 +65,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
             p.admittedAtMillis = nowMillis;
             decisions.add(new Decision.Admit(key, cq.name(), assignment, parts.placements().podsOf(key)));
         } else {
-            checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
+            checks.forEach(c -> p.checks().put(c, CheckState.PENDING));
             decisions.add(new Decision.ReserveQuota(key, cq.name(), assignment, checks));
         }
     }

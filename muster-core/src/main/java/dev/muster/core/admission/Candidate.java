@@ -26,10 +26,15 @@ final class Candidate {
         if (cq.pending().isEmpty()) {
             return null;
         }
-        return new Candidate(cq, cq.pending().toArray(new Workload[0]), 0);
+        return new Candidate(cq, cq.pending().toArray(new Workload[cq.pending().size()]), 0);
     }
 
     Candidate next() {
         return position + 1 < snapshot.length ? new Candidate(queue, snapshot, position + 1) : null;
+    }
+
+    /** The candidate at {@code position} of the same snapshot, at or after this one. */
+    Candidate at(int position) {
+        return new Candidate(queue, snapshot, position);
     }
 }

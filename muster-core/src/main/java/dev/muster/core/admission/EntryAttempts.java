@@ -31,7 +31,7 @@ final class EntryAttempts {
      * admission), each reduced count again allowed to fit or to preempt.
      */
     Attempt attempt(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
-        FlavorAssigner.PreemptionOracle oracle = oracle(outcome.evicting());
+        FlavorAssigner.PreemptionOracle oracle = oracle(outcome);
         FitResult full = assigner.assign(cq, wl, counts(wl.podSets(), false), oracle);
         Attempt first = resolve(cq, wl, full, outcome);
         if (!(first instanceof Attempt.Wait wait) || !wl.allowsPartialAdmission()) {
@@ -65,8 +65,12 @@ final class EntryAttempts {
      * queues' workloads is a reclaim, better than preempting the queue's own
      * (preemption_oracle.go SimulatePreemption).
      */
-    private FlavorAssigner.PreemptionOracle oracle(Set<ObjectKey> evicting) {
+    private FlavorAssigner.PreemptionOracle oracle(SchedulingCycle.Outcome outcome) {
+        Set<ObjectKey> evicting = outcome.evicting();
         return (q, w, usage, needed) -> {
+            if (!preemptor.mayFindVictims(q, outcome.untouchableIn(q.node().root()))) {
+                return FlavorAssigner.Possibility.NO_CANDIDATES;
+            }
             List<PreemptionTarget> targets = preemptor.targets(q, w,
                     new Assignment(List.of(), usage, borrowsWith(q, usage)), needed, evicting);
             if (targets.isEmpty()) {
@@ -88,17 +92,25 @@ final class EntryAttempts {
     }
 
     private Attempt resolve(ClusterQueueState cq, Workload wl, FitResult fit, SchedulingCycle.Outcome outcome) {
-        Set<ObjectKey> evicting = outcome.evicting();
         return switch (fit) {
             case FitResult.Fits f -> new Attempt.Admit(f.assignment());
             case FitResult.NeedsPreemption np -> {
-                List<PreemptionTarget> targets = preemptor.targets(cq, wl, np.assignment(), np.flavorResources(),
-                        evicting, victims -> outcome.placeableWithout(wl, np.assignment(), victims));
+                List<PreemptionTarget> targets = victims(cq, wl, np, outcome);
                 yield targets.isEmpty()
                         ? new Attempt.Wait(WaitReasons.noVictims(cq, np.shortage()))
                         : new Attempt.Preempt(np.assignment(), targets);
             }
             case FitResult.NoFit nf -> new Attempt.Wait(nf.pending());
         };
+    }
+
+    /** The victims that make room for {@code wl}; none, without a search, when every workload of the tree is untouchable. */
+    private List<PreemptionTarget> victims(ClusterQueueState cq, Workload wl, FitResult.NeedsPreemption np,
+            SchedulingCycle.Outcome outcome) {
+        if (!preemptor.mayFindVictims(cq, outcome.untouchableIn(cq.node().root()))) {
+            return List.of();
+        }
+        return preemptor.targets(cq, wl, np.assignment(), np.flavorResources(), outcome.evicting(),
+                victims -> outcome.placeableWithout(wl, np.assignment(), victims));
     }
 }

@@ -13,7 +13,6 @@ import dev.muster.core.model.FlavorQuotas;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
-import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.FlavorResourceIndex;
 import dev.muster.core.quota.LowestFittingSubtree;
 import dev.muster.core.quota.QuotaNode;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Chooses a flavor for every resource group a pod set uses (Kueue's flavor assignment). The
@@ -31,8 +29,6 @@ import java.util.Optional;
  * search or the next flavor is tried first.
  */
 public final class FlavorAssigner {
-
-    private static final String PODS = "pods";
 
     /**
      * How a flavor can hold a pod set's requests, from worst to best, as Kueue's preemption modes
@@ -108,17 +104,17 @@ public final class FlavorAssigner {
     public FitResult assign(ClusterQueueState cq, Workload wl, int[] counts, PreemptionOracle oracle) {
         QuotaNode node = cq.node();
         long[] need = new long[index.size()];
-        boolean[] preempt = new boolean[index.size()];
-        List<PodSetAssignment> podSets = new ArrayList<>(counts.length);
-        List<String> shortages = new ArrayList<>();
+        PodSetAssignment[] podSets = new PodSetAssignment[counts.length];
+        List<String> shortages = null; // only a flavor that needs preemption says why
         for (int i = 0; i < counts.length; i++) {
             PodSet ps = wl.podSets().get(i);
-            Map<String, Quantity> requests = requestsOf(cq, ps, counts[i]);
-            Map<String, String> flavors = new LinkedHashMap<>();
-            for (String resource : requests.keySet()) {
-                if (flavors.containsKey(resource)) {
+            PodSetRequests requests = PodSetRequests.of(cq, ps, counts[i]);
+            String[] flavorOf = new String[requests.size()]; // by request, once its group has a flavor
+            for (int k = 0; k < requests.size(); k++) {
+                if (flavorOf[k] != null) {
                     continue;
                 }
+                String resource = requests.resource(k);
                 ResourceGroup group = cq.groupFor(resource);
                 if (group == null) {
                     return new FitResult.NoFit(Pending.Why.NO_MATCHING_FLAVOR, cq.title() + " has no quota for " + resource
@@ -126,33 +122,58 @@ public final class FlavorAssigner {
                 }
                 GroupChoice choice = chooseFlavor(cq, wl, ps, group, requests, need, oracle);
                 if (choice.flavor == null) {
-                    if (choice.shortages.isEmpty()) {
-                        return new FitResult.NoFit(Pending.Why.NO_MATCHING_FLAVOR, "no flavor of " + cq.title() + " for "
-                                + resource + " suits pod set \"" + ps.name() + "\": " + String.join("; ", choice.mismatches));
-                    }
-                    String reason = QuotaShortage.describe(cq.title(), node, ps, choice.shortages);
-                    if (!choice.mismatches.isEmpty()) {
-                        reason += "; " + String.join("; ", choice.mismatches);
-                    }
-                    return new FitResult.NoFit(choice.shortages.stream().allMatch(QuotaShortage::exceedsMaximum)
-                            ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA, reason);
+                    return noFit(cq, ps, resource, choice);
                 }
                 for (String r : group.coveredResources()) {
-                    Quantity q = requests.get(r);
-                    if (q != null) {
+                    int j = requests.indexOf(r);
+                    if (j >= 0) {
                         int fr = index.indexOf(choice.flavor, r);
-                        need[fr] += q.milli();
-                        flavors.put(r, choice.flavor);
+                        need[fr] += requests.milli(j);
+                        flavorOf[j] = choice.flavor;
                     }
                 }
                 if (choice.mode.preempts() || choice.mode == Mode.NO_CANDIDATES) {
+                    if (shortages == null) {
+                        shortages = new ArrayList<>();
+                    }
                     shortages.add(QuotaShortage.describe(cq.title(), node, ps, choice.shortages));
                 }
             }
-            podSets.add(new PodSetAssignment(ps.name(), counts[i], flavors));
+            podSets[i] = new PodSetAssignment(ps.name(), counts[i], flavors(requests, flavorOf));
         }
+        return fitOf(node, List.of(podSets), need, shortages);
+    }
+
+    /** Why the pod set gets no flavor for {@code resource}: none suits it, or none has the quota. */
+    private static FitResult.NoFit noFit(ClusterQueueState cq, PodSet ps, String resource, GroupChoice choice) {
+        if (choice.shortages.isEmpty()) {
+            return new FitResult.NoFit(Pending.Why.NO_MATCHING_FLAVOR, "no flavor of " + cq.title() + " for "
+                    + resource + " suits pod set \"" + ps.name() + "\": " + String.join("; ", choice.mismatches));
+        }
+        String reason = QuotaShortage.describe(cq.title(), cq.node(), ps, choice.shortages);
+        if (!choice.mismatches.isEmpty()) {
+            reason += "; " + String.join("; ", choice.mismatches);
+        }
+        return new FitResult.NoFit(QuotaShortage.allExceedMaximum(choice.shortages)
+                ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA, reason);
+    }
+
+    /** Each requested resource and its flavor (one entry as it is: most pod sets ask for one resource). */
+    private static Map<String, String> flavors(PodSetRequests requests, String[] flavorOf) {
+        if (requests.size() == 1) {
+            return PodSetAssignment.oneFlavor(requests.resource(0), flavorOf[0]);
+        }
+        Map<String, String> flavors = new LinkedHashMap<>();
+        for (int k = 0; k < requests.size(); k++) {
+            flavors.put(requests.resource(k), flavorOf[k]);
+        }
+        return flavors;
+    }
+
+    /** With every pod set given flavors: whether the workload fits as it is, or only after preemption. */
+    private static FitResult fitOf(QuotaNode node, List<PodSetAssignment> podSets, long[] need, List<String> shortages) {
         int borrowingLevel = 0;
-        boolean needsPreemption = false;
+        boolean[] preempt = null;
         for (int fr = 0; fr < need.length; fr++) {
             if (need[fr] == 0) {
                 continue;
@@ -160,30 +181,18 @@ public final class FlavorAssigner {
             // Kueue's Assignment.Borrowing: the highest level over the flavor-resources it takes.
             borrowingLevel = Math.max(borrowingLevel, LowestFittingSubtree.of(node, fr, need[fr]).height());
             if (need[fr] > node.available(fr)) {
+                if (preempt == null) {
+                    preempt = new boolean[need.length];
+                }
                 preempt[fr] = true;
-                needsPreemption = true;
             }
         }
         Assignment assignment = new Assignment(podSets, need, borrowingLevel);
-        if (needsPreemption) {
-            return new FitResult.NeedsPreemption(assignment, preempt, String.join("; ", shortages));
+        if (preempt != null) {
+            String shortage = shortages == null ? "" : shortages.size() == 1 ? shortages.get(0) : String.join("; ", shortages);
+            return new FitResult.NeedsPreemption(assignment, preempt, shortage);
         }
         return new FitResult.Fits(assignment);
-    }
-
-    private Map<String, Quantity> requestsOf(ClusterQueueState cq, PodSet ps, int count) {
-        Map<String, Quantity> requests = new LinkedHashMap<>();
-        if (count == 0) {
-            return requests;
-        }
-        for (Map.Entry<String, Quantity> e : ps.perPod().amounts().entrySet()) {
-            requests.put(e.getKey(), e.getValue().times(count));
-        }
-        // Kueue counts pods as a resource when a ClusterQueue puts quota on "pods".
-        if (cq.covers(PODS) && !requests.containsKey(PODS)) {
-            requests.put(PODS, Quantity.ofUnits(count));
-        }
-        return requests;
     }
 
     /**
@@ -245,21 +254,29 @@ public final class FlavorAssigner {
     }
 
     private GroupChoice chooseFlavor(ClusterQueueState cq, Workload wl, dev.muster.core.model.PodSet ps,
-            ResourceGroup group, Map<String, Quantity> requests, long[] need, PreemptionOracle oracle) {
-        List<String> mismatches = new ArrayList<>();
+            ResourceGroup group, PodSetRequests requests, long[] need, PreemptionOracle oracle) {
+        List<String> mismatches = List.of(); // a list of its own once a flavor does not suit
         FlavorFungibility fungibility = cq.spec().policies().flavorFungibility();
-        boolean preemptionOverBorrowing = fungibility.preference().map("PreemptionOverBorrowing"::equals).orElse(false);
-        List<QuotaShortage> shortages = new ArrayList<>();
+        boolean preemptionOverBorrowing = "PreemptionOverBorrowing".equals(fungibility.preference().orElse(null));
+        List<QuotaShortage> shortages = List.of(); // a list of its own once a flavor falls short
         String best = null;
         Mode bestMode = Mode.NO_FIT;
         for (FlavorQuotas flavor : group.flavors()) {
             String mismatch = mismatch(ps, flavor.flavor());
             if (mismatch != null) {
+                if (mismatches.isEmpty()) {
+                    mismatches = new ArrayList<>();
+                }
                 mismatches.add(mismatch);
                 continue;
             }
             Rating rating = rate(cq, wl, flavor.flavor(), group, requests, need, oracle);
-            rating.shortage.ifPresent(shortages::add);
+            if (rating.shortage != null) {
+                if (shortages.isEmpty()) {
+                    shortages = new ArrayList<>();
+                }
+                shortages.add(rating.shortage);
+            }
             Mode mode = rating.mode;
             boolean stop = mode == Mode.FIT
                     || mode == Mode.BORROW && fungibility.whenCanBorrow() == FungibilityPolicy.MAY_STOP_SEARCH
@@ -290,22 +307,23 @@ public final class FlavorAssigner {
         return a.compareTo(b) > 0;
     }
 
-    private record Rating(Mode mode, Optional<QuotaShortage> shortage) {
+    /** @param shortage why the flavor falls short, or null when it does not */
+    private record Rating(Mode mode, QuotaShortage shortage) {
     }
 
     /** The worst mode over the group's requested resources in one flavor. */
     private Rating rate(ClusterQueueState cq, Workload wl, String flavor, ResourceGroup group,
-            Map<String, Quantity> requests, long[] need, PreemptionOracle oracle) {
+            PodSetRequests requests, long[] need, PreemptionOracle oracle) {
         QuotaNode node = cq.node();
         Mode mode = Mode.FIT;
         QuotaShortage shortage = null;
         for (String r : group.coveredResources()) {
-            Quantity q = requests.get(r);
-            if (q == null) {
+            int j = requests.indexOf(r);
+            if (j < 0) {
                 continue;
             }
             int fr = index.indexOf(flavor, r);
-            long wanted = (fr < 0 ? 0 : need[fr]) + q.milli();
+            long wanted = (fr < 0 ? 0 : need[fr]) + requests.milli(j);
             long available = fr < 0 ? 0 : node.available(fr);
             Mode m;
             if (fr >= 0 && wanted <= available) {
@@ -329,22 +347,22 @@ public final class FlavorAssigner {
                 case RECLAIM -> Mode.RECLAIM;
             };
         }
-        return new Rating(mode, Optional.ofNullable(shortage));
+        return new Rating(mode, shortage);
     }
 
     /** {@code need} plus the group's requests placed in {@code flavor}. */
-    private long[] withFlavor(String flavor, ResourceGroup group, Map<String, Quantity> requests, long[] need) {
+    private long[] withFlavor(String flavor, ResourceGroup group, PodSetRequests requests, long[] need) {
         long[] usage = need.clone();
         for (String r : group.coveredResources()) {
-            Quantity q = requests.get(r);
-            if (q != null) {
-                usage[index.indexOf(flavor, r)] += q.milli();
+            int j = requests.indexOf(r);
+            if (j >= 0) {
+                usage[index.indexOf(flavor, r)] += requests.milli(j);
             }
         }
         return usage;
     }
 
-    private boolean[] shortOf(QuotaNode node, String flavor, ResourceGroup group, Map<String, Quantity> requests,
+    private boolean[] shortOf(QuotaNode node, String flavor, ResourceGroup group, PodSetRequests requests,
             long[] need) {
         long[] usage = withFlavor(flavor, group, requests, need);
         boolean[] needed = new boolean[usage.length];

@@ -3,6 +3,7 @@ package dev.muster.core.admission;
 import dev.muster.core.model.Pending;
 
 import dev.muster.core.model.QueueingStrategy;
+import dev.muster.core.model.Workload;
 
 /**
  * How the workloads behind a ClusterQueue's head fare in a pass: shapes known not to fit are
@@ -25,21 +26,25 @@ final class QueueLine {
      * as it still holds its queue back).
      */
     static Candidate skipInadmissible(Candidate c, SchedulingCycle.Outcome outcome) {
-        while (c != null) {
+        if (c == null) {
+            return null;
+        }
+        // Walks the queue's snapshot: a candidate is made only for the workload that must be tried.
+        for (int i = c.position; i < c.snapshot.length; i++) {
+            Workload wl = c.snapshot[i];
             long freed = outcome.freedVersion(c.queue);
             Pending reason = c.queue.hasInadmissibleAt(freed)
-                    ? c.queue.inadmissibleReason(outcome.shapeOf(c.workload), freed)
+                    ? c.queue.inadmissibleReason(outcome.shapeOf(wl), freed)
                     : null;
             // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
-            if (reason == null || outcome.isSticky(c.workload.key())) {
-                return c;
+            if (reason == null || outcome.isSticky(wl.key())) {
+                return i == c.position ? c : c.at(i);
             }
-            outcome.waiting(c.workload, reason);
+            outcome.waiting(wl, reason);
             if (isStrictFifo(c)) {
                 // An inadmissible StrictFIFO head still holds its queue back (its waiters' reasons are unchanged).
                 return null;
             }
-            c = c.next();
         }
         return null;
     }

@@ -17,8 +17,8 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
     }
 
     static String describe(String clusterQueue, QuotaNode node, PodSet podSet, List<QuotaShortage> shortages) {
-        StringBuilder sb = new StringBuilder();
-        boolean never = shortages.stream().allMatch(QuotaShortage::exceedsMaximum);
+        StringBuilder sb = new StringBuilder(256); // about a shortage's length: no copies as it grows
+        boolean never = allExceedMaximum(shortages);
         sb.append(never ? "can never be admitted: " : "waiting for quota: ")
                 .append("pod set \"").append(podSet.name()).append("\" does not fit ").append(clusterQueue);
         for (QuotaShortage s : shortages) {
@@ -31,6 +31,16 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
                     .append(" MiB counts as that share of the cluster's largest GPU");
         }
         return sb.toString();
+    }
+
+    /** Whether even an idle cluster could hold none of them (a loop: failing attempts are many). */
+    static boolean allExceedMaximum(List<QuotaShortage> shortages) {
+        for (QuotaShortage s : shortages) {
+            if (!s.exceedsMaximum()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Appends the sentence to {@code text} (one builder for the whole reason: failing attempts are many). */

@@ -12,6 +12,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.preemption.Preemptor;
+import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.Comparator;
 import java.util.List;
@@ -120,6 +121,13 @@ public final class SchedulingCycle {
 
         /** Victims of preemptions under way, never counted again. */
         Set<ObjectKey> evicting();
+
+        /**
+         * How many of the workloads holding quota in the cohort tree of {@code root} are surely
+         * among {@link #evicting} (never more than are), asked without side effects: when it is
+         * all of them, no preemption search runs there.
+         */
+        int untouchableIn(QuotaNode root);
 
         /** No more admissions in this pass (waitForPodsReady.blockAdmission after an admission). */
         boolean admissionBlocked();

@@ -12,6 +12,7 @@ import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         this.nowMillis = nowMillis;
         this.decisions = decisions;
         this.untouchable = new UntouchableWorkloads(parts.preemptions().evicting(),
-                parts.triggers().admittedAt(nowMillis));
+                () -> parts.triggers().admittedAt(nowMillis), this::queueHolding);
     }
 
     /** Whether workloads admitted at this instant kept a preemptor from taking them as victims. */
@@ -54,8 +55,8 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
         cq.admitted(a);
         WorkloadProgress p = parts.book().admitPending(a);
-        untouchable.add(key);
         parts.triggers().admitted(nowMillis, key, cq);
+        untouchable.admitted(key, cq);
         // Its shape is forgotten when it stops holding quota (WorkloadExits): no lookup here.
         List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);
         blocked = parts.settings().podsReady().enabled() && parts.settings().podsReady().blockAdmission();
@@ -64,7 +65,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
             p.admittedAtMillis = nowMillis;
             decisions.add(new Decision.Admit(key, cq.name(), assignment, parts.placements().podsOf(key)));
         } else {
-            checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
+            checks.forEach(c -> p.checks().put(c, CheckState.PENDING));
             decisions.add(new Decision.ReserveQuota(key, cq.name(), assignment, checks));
         }
     }
@@ -75,12 +76,12 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         for (PreemptionTarget t : targets) {
             ObjectKey victim = t.victim().workload().key();
             victims.add(victim);
+            untouchable.add(victim, parts.queues().get(t.victim().clusterQueue()));
             decisions.add(parts.book().progress(victim).askEviction(victim, EvictionReason.PREEMPTED, t.detail(),
                     PreemptionMessages.victim(t, wl, cq), Optional.of(wl.key())));
         }
         parts.heldRoom().release(wl.key());
         parts.preemptions().started(wl.key(), victims, cq.name(), assignment.usage());
-        untouchable.addAll(victims);
         waiting(wl, Pending.victims(parts.preemptions().awaiting(wl.key())));
         // From now on, for the rest of this pass and in each pass until it is admitted or gives
         // up, no other workload takes the free part of its room (both cycles rely on this).
@@ -141,7 +142,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         AdmittedWorkload resized = new AdmittedWorkload(gang.workload(), gang.clusterQueue(), to, gang.admittedAtMillis());
         cq.admitted(resized);
         parts.book().admit(resized);
-        untouchable.add(gang.workload().key());
+        untouchable.add(gang.workload().key(), cq);
         decisions.add(new Decision.Resize(gang.workload().key(), to, message));
     }
 
@@ -179,6 +180,17 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     @Override
     public Set<ObjectKey> evicting() {
         return untouchable;
+    }
+
+    @Override
+    public int untouchableIn(QuotaNode root) {
+        return untouchable.heldIn(root);
+    }
+
+    /** The ClusterQueue where a workload holds quota, or null. */
+    private ClusterQueueState queueHolding(ObjectKey workload) {
+        AdmittedWorkload a = parts.book().admission(workload);
+        return a == null ? null : parts.queues().get(a.clusterQueue());
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class Engine implements Settling.Scheduler {
     private final Preemptions preemptions = new Preemptions();
     /** Room held for preemptors during a pass (see {@link HeldRoom}). */
     private final HeldRoom heldRoom;
-    private final WorkloadShapes shapes = new WorkloadShapes();
+    private final WorkloadShapes shapes;
     private final WorkloadIntake intake;
     private final WorkloadExits exits;
     private final CycleRunner cycles;
@@ -57,6 +57,7 @@ public final class Engine implements Settling.Scheduler {
     public Engine(EngineSetup setup) {
         this.settings = setup.settings();
         this.book = new WorkloadBook(settings.podsReady().enabled());
+        this.shapes = new WorkloadShapes(book);
         this.placements = new Placements(setup.nodes(), setup.flavors(), settings.placement());
         this.queues = new QueueDirectory(setup);
         this.tree = queues.tree();

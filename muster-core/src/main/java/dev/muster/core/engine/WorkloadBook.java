@@ -29,6 +29,9 @@ final class WorkloadBook {
         AdmittedWorkload admitted;
         Pending reason;
         WorkloadProgress progress;
+        /** The instance {@link #shape} was worked out for: a requeued workload is a new instance, looked at again. */
+        Workload shaped;
+        int shape;
 
         boolean isEmpty() {
             return pending == null && queue == null && admitted == null && reason == null && progress == null;
@@ -36,6 +39,12 @@ final class WorkloadBook {
     }
 
     private final Map<ObjectKey, Entry> entries = new HashMap<>();
+    /**
+     * The entry looked up last, by key instance: a cycle asks about one workload a few times in a
+     * row (its shape, then why it waits), and a lookup among all workloads costs more than the rest.
+     */
+    private ObjectKey lastKey;
+    private Entry lastEntry;
     /** Reasons found outside a cycle (on submit, on eviction), reported by the next cycle. */
     private final Map<ObjectKey, Pending> unreportedReasons = new LinkedHashMap<>();
     /**
@@ -52,21 +61,59 @@ final class WorkloadBook {
     }
 
     private Entry entry(ObjectKey key) {
-        Entry e = entries.get(key);
+        Entry e = existing(key);
         if (e == null) {
             e = new Entry();
             entries.put(key, e);
+            lastKey = key;
+            lastEntry = e;
         }
         return e;
     }
 
     private Entry existing(ObjectKey key) {
-        return entries.get(key);
+        if (key != lastKey) {
+            Entry e = entries.get(key);
+            if (e == null) {
+                return null;
+            }
+            lastKey = key;
+            lastEntry = e;
+        }
+        return lastEntry;
     }
 
     private void dropIfEmpty(ObjectKey key, Entry e) {
         if (e.isEmpty()) {
             entries.remove(key);
+            if (lastEntry == e) {
+                lastKey = null;
+                lastEntry = null;
+            }
+        }
+    }
+
+    /**
+     * The shape id of a known workload instance, worked out by {@code shapes} the first time it is
+     * asked (see {@link WorkloadShapes}); a workload the book does not know is not remembered.
+     */
+    int shapeOf(Workload wl, java.util.function.ToIntFunction<Workload> shapes) {
+        Entry e = existing(wl.key());
+        if (e == null) {
+            return shapes.applyAsInt(wl);
+        }
+        if (e.shaped != wl) {
+            e.shape = shapes.applyAsInt(wl);
+            e.shaped = wl;
+        }
+        return e.shape;
+    }
+
+    /** The shape worked out for this instance is forgotten (it left, or stopped holding quota). */
+    void forgetShape(Workload wl) {
+        Entry e = existing(wl.key());
+        if (e != null && e.shaped == wl) {
+            e.shaped = null;
         }
     }
 

@@ -89,11 +89,11 @@ final class WorkloadIntake {
         WorkloadProgress p = parts.book().track(wl.key());
         List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);
         if (checksPassed) {
-            checks.forEach(c -> p.checks.put(c, CheckState.READY));
+            checks.forEach(c -> p.checks().put(c, CheckState.READY));
             p.admitted = true;
             p.admittedAtMillis = admittedAtMillis;
         } else {
-            checks.forEach(c -> p.checks.put(c, CheckState.PENDING));
+            checks.forEach(c -> p.checks().put(c, CheckState.PENDING));
         }
         parts.triggers().markDirty(cq);
     }

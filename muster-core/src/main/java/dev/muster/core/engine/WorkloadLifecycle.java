@@ -60,6 +60,9 @@ final class WorkloadLifecycle {
 
     /** The ClusterQueue's admission checks that apply to this assignment (onFlavors, when given, must match). */
     static List<String> checksFor(ClusterQueueState cq, Assignment assignment) {
+        if (cq.spec().policies().admissionChecks().isEmpty()) {
+            return List.of(); // asked of every admission: most queues have no checks
+        }
         List<String> out = new ArrayList<>();
         for (AdmissionCheckRule rule : cq.spec().policies().admissionChecks()) {
             boolean applies = rule.onFlavors().isEmpty();
@@ -77,19 +80,19 @@ final class WorkloadLifecycle {
     void updateCheck(ObjectKey key, String check, CheckState state, String message, long requeueAfterMillis,
             Map<String, Map<String, String>> nodeSelectorsByPodSet) {
         WorkloadProgress p = book.progress(key);
-        if (p == null || !book.holdsQuota(key) || !p.checks.containsKey(check) || p.eviction != null) {
+        if (p == null || !book.holdsQuota(key) || !p.checks().containsKey(check) || p.eviction != null) {
             return; // stale: the workload no longer holds quota under this check
         }
-        p.checks.put(check, state);
-        p.checkMessages.put(check, message);
+        p.checks().put(check, state);
+        p.checkMessages().put(check, message);
         checksChanged |= state != CheckState.PENDING;
         switch (state) {
             case READY -> {
                 if (!nodeSelectorsByPodSet.isEmpty()) {
-                    p.nodeSelectors.putAll(nodeSelectorsByPodSet);
+                    p.nodeSelectors().putAll(nodeSelectorsByPodSet);
                 }
                 if (!p.admitted && p.allChecksReady()) {
-                    waits.checksPassed(key, p.nodeSelectors);
+                    waits.checksPassed(key, p.nodeSelectors());
                 }
             }
             case RETRY -> requestEviction(key, p, EvictionReason.ADMISSION_CHECK,
@@ -305,7 +308,7 @@ final class WorkloadLifecycle {
 
     Map<String, CheckState> checks(ObjectKey key) {
         WorkloadProgress p = book.progress(key);
-        return p == null ? Map.of() : Collections.unmodifiableMap(p.checks);
+        return p == null ? Map.of() : Collections.unmodifiableMap(p.checks());
     }
 
     boolean isAdmitted(ObjectKey key) {

@@ -14,11 +14,11 @@ import java.util.Map;
  */
 final class WorkloadProgress {
 
-    /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
-    final Map<String, CheckState> checks = new LinkedHashMap<>();
-    final Map<String, String> checkMessages = new LinkedHashMap<>();
-    /** Node selectors by pod set that Ready checks added (their pod set updates). */
-    final Map<String, Map<String, String>> nodeSelectors = new LinkedHashMap<>();
+    // The maps of admission checks are made when first asked: most workloads never have a check,
+    // and a backlog of pending workloads is smaller and quicker to go through without them.
+    private Map<String, CheckState> checks;
+    private Map<String, String> checkMessages;
+    private Map<String, Map<String, String>> nodeSelectors;
     /** Quota reserved and every check Ready (or none): the workload's pods may run. */
     boolean admitted;
     long admittedAtMillis;
@@ -45,10 +45,39 @@ final class WorkloadProgress {
         return new Decision.Evict(key, reason, detail, message, preemptor);
     }
 
+    /** Check name → state, in the ClusterQueue's order; empty when the queue has no checks for it. */
+    Map<String, CheckState> checks() {
+        if (checks == null) {
+            checks = new LinkedHashMap<>();
+        }
+        return checks;
+    }
+
+    Map<String, String> checkMessages() {
+        if (checkMessages == null) {
+            checkMessages = new LinkedHashMap<>();
+        }
+        return checkMessages;
+    }
+
+    /** Node selectors by pod set that Ready checks added (their pod set updates). */
+    Map<String, Map<String, String>> nodeSelectors() {
+        if (nodeSelectors == null) {
+            nodeSelectors = new LinkedHashMap<>();
+        }
+        return nodeSelectors;
+    }
+
     void reset() {
-        checks.clear();
-        checkMessages.clear();
-        nodeSelectors.clear();
+        if (checks != null) {
+            checks.clear();
+        }
+        if (checkMessages != null) {
+            checkMessages.clear();
+        }
+        if (nodeSelectors != null) {
+            nodeSelectors.clear();
+        }
         admitted = false;
         podsReady = false;
         eviction = null;
@@ -59,6 +88,6 @@ final class WorkloadProgress {
     }
 
     boolean allChecksReady() {
-        return checks.values().stream().allMatch(s -> s == CheckState.READY);
+        return checks().values().stream().allMatch(s -> s == CheckState.READY);
     }
 }

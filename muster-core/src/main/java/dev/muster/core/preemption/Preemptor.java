@@ -46,6 +46,31 @@ public final class Preemptor {
     }
 
     /**
+     * Whether some workload holding quota in {@code queue}'s cohort tree is not known to be
+     * untouchable: when every one is, every search (classical or fair sharing) finds no victim,
+     * so none need run. Asking costs at most a look at the count of each ClusterQueue of the tree,
+     * not at its workloads, and nothing while no workload of the tree is untouchable.
+     *
+     * @param untouchableInTree how many of the workloads holding quota in the tree are surely
+     *                          untouchable (never more than are); a lower count only makes the
+     *                          search run
+     */
+    public boolean mayFindVictims(ClusterQueueState queue, int untouchableInTree) {
+        if (untouchableInTree == 0) {
+            return true; // nothing to rule out: the search runs (and soon ends where nothing is admitted)
+        }
+        List<ClusterQueueState> tree = queuesByRoot.get(queue.node().root());
+        int admitted = 0;
+        for (ClusterQueueState q : tree == null ? List.of(queue) : tree) {
+            admitted += q.admittedCount();
+            if (admitted > untouchableInTree) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The workloads to evict for {@code preemptor} to fit as {@code assignment}; empty when no
      * allowed set makes room. {@code evicting} are victims of earlier preemptions that are still
      * stopping: they are never counted twice.

@@ -35,8 +35,9 @@ public final class ClusterQueueState {
      * What the queued workloads ask for in all, per resource (milli, full counts), kept as they come
      * and go; a resource is listed while some queued pod set names it, even for 0.
      */
-    private final Map<String, Long> pendingDemand = new HashMap<>();
-    private final Map<String, Integer> pendingDemandNamedBy = new HashMap<>();
+    private final Map<String, Demand> pendingDemand = new HashMap<>();
+    /** {@link #pendingDemand} as its callers see it: milli-units per resource. */
+    private final Map<String, Long> pendingDemandView = new PendingDemandView(pendingDemand);
     /**
      * Pending workloads that are not candidates now: refused by the namespaceSelector, or backing
      * off before a requeue. Kueue counts them as pending all the same.
@@ -194,18 +195,21 @@ public final class ClusterQueueState {
         return removed;
     }
 
+    /** One lookup per resource as a workload comes or goes: every admission dequeues one. */
     private void addDemand(Workload w, int sign) {
         for (PodSet ps : w.podSets()) {
             for (Map.Entry<String, Quantity> e : ps.perPod().amounts().entrySet()) {
                 String r = e.getKey();
-                Integer namedBy = pendingDemandNamedBy.get(r);
-                int nowNamedBy = (namedBy == null ? 0 : namedBy) + sign;
-                if (nowNamedBy == 0) {
-                    pendingDemandNamedBy.remove(r);
+                Demand d = pendingDemand.get(r);
+                if (d == null) {
+                    d = new Demand();
+                    pendingDemand.put(r, d);
+                }
+                d.namedBy += sign;
+                if (d.namedBy == 0) {
                     pendingDemand.remove(r);
                 } else {
-                    pendingDemandNamedBy.put(r, nowNamedBy);
-                    pendingDemand.merge(r, sign * e.getValue().milli() * ps.count(), Long::sum);
+                    d.milli += sign * e.getValue().milli() * ps.count();
                 }
             }
         }
@@ -213,7 +217,7 @@ public final class ClusterQueueState {
 
     /** What the queued (not parked) workloads ask for in all, per resource, in milli-units of their full counts. */
     public Map<String, Long> pendingDemand() {
-        return Collections.unmodifiableMap(pendingDemand);
+        return pendingDemandView;
     }
 
     public void park(ObjectKey key) {

@@ -1,11 +1,25 @@
 package dev.muster.core.queue;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** The admitted count of one pod set and the flavor chosen for each resource it requests. */
 public record PodSetAssignment(String name, int count, Map<String, String> flavors) {
+
+    /** The class of an immutable one-entry map, kept as it is: every admission of a one-resource pod set makes one. */
+    private static final Class<?> ONE_FLAVOR = Collections.singletonMap("", "").getClass();
+
     public PodSetAssignment {
-        // Sorted, so that reports and logs list resources in the same order on every run.
-        flavors = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(flavors));
+        // Sorted, so that reports and logs list resources in the same order on every run (one
+        // resource is in order as it is).
+        flavors = flavors.size() != 1 ? Collections.unmodifiableMap(new TreeMap<>(flavors))
+                : flavors.getClass() == ONE_FLAVOR ? flavors
+                : oneFlavor(flavors.keySet().iterator().next(), flavors.values().iterator().next());
+    }
+
+    /** The flavors of a pod set that requests one resource. */
+    public static Map<String, String> oneFlavor(String resource, String flavor) {
+        return Collections.singletonMap(resource, flavor);
     }
 }

@@ -21,26 +21,15 @@ public record LowestFittingSubtree(int height, boolean belowTheRoot) {
         long remaining = amount - localAvailable(queue, fr);
         for (QuotaNode n = queue.parent(); n != null; n = n.parent()) {
             if (remaining <= n.subtreeQuota(fr) - n.usage(fr)) {
-                return new LowestFittingSubtree(height(n), n.hasParent());
+                return new LowestFittingSubtree(n.height(), n.hasParent());
             }
             remaining -= localAvailable(n, fr);
         }
-        return new LowestFittingSubtree(height(queue.root()), false);
+        return new LowestFittingSubtree(queue.root().height(), false);
     }
 
     /** What the node keeps for itself (within its lending limit) and does not use. */
     private static long localAvailable(QuotaNode n, int fr) {
         return Math.max(0, n.guaranteed(fr) - n.usage(fr));
-    }
-
-    /** Kueue's getNodeHeight: 0 for a leaf, 1 for a cohort of ClusterQueues only, one more per cohort level. */
-    private static int height(QuotaNode n) {
-        int h = Math.min(n.children().size(), 1);
-        for (QuotaNode child : n.children()) {
-            if (child.kind() == QuotaNode.Kind.COHORT) {
-                h = Math.max(h, height(child) + 1);
-            }
-        }
-        return h;
     }
 }

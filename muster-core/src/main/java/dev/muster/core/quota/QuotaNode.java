@@ -33,6 +33,8 @@ public final class QuotaNode {
     final long[] cap;
     QuotaNode parent;
     private QuotaNode root;
+    /** See {@link #height}; -1 until asked. */
+    private int height = -1;
     final List<QuotaNode> children = new ArrayList<>();
 
     QuotaNode(String name, Kind kind, int size, Quantity fairSharingWeight) {
@@ -85,6 +87,25 @@ public final class QuotaNode {
             root = r;
         }
         return r;
+    }
+
+    /**
+     * Kueue's getNodeHeight: 0 for a leaf, 1 for a cohort of ClusterQueues only, one more per
+     * cohort level below. Fixed once the tree is built, so worked out once: a cycle asks it of
+     * every workload that borrows.
+     */
+    public int height() {
+        int h = height;
+        if (h < 0) {
+            h = Math.min(children.size(), 1);
+            for (QuotaNode child : children) {
+                if (child.kind == Kind.COHORT) {
+                    h = Math.max(h, child.height() + 1);
+                }
+            }
+            height = h;
+        }
+        return h;
     }
 
     /** Whether this node is {@code ancestor} or lies below it. */

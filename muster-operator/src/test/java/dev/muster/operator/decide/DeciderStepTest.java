@@ -150,14 +150,7 @@ class DeciderStepTest {
 
     @Test
     void aStopThatFailedIsNotWrittenOnceTheJobIsAdmittedAgain() throws Exception {
-        Decider d = decider(Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE));
-        d.job(jobs, job("slow", 1));
-        d.step();
-        clock.advance(60_000);
-        writer.failPatches = true;
-        d.step();
-        assertThat(writer.reasons).as("evicted: its pods were not ready in time").contains("Evicted");
-        assertThat(writer.suspends).as("the stop was not written").containsExactly("start slow");
+        Decider d = evictedWithItsStopNotWritten(() -> writer.failPatches = true);
 
         writer.failPatches = false;
         writer.failStops = true; // the stop keeps failing while the job waits out its backoff
@@ -183,14 +176,7 @@ class DeciderStepTest {
      */
     @Test
     void aStopRefusedBecauseTheJobFinishedMeanwhileIsNotWrittenAgain() throws Exception {
-        Decider d = decider(Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE));
-        d.job(jobs, job("slow", 1));
-        d.step();
-        clock.advance(60_000);
-        writer.failStops = true;
-        d.step();
-        assertThat(writer.reasons).as("evicted: its pods were not ready in time").contains("Evicted");
-        assertThat(writer.suspends).as("the stop was refused").containsExactly("start slow");
+        Decider d = evictedWithItsStopNotWritten(() -> writer.failStops = true);
 
         ObjectNode finished = job("slow", 1);
         ((ObjectNode) YAML.readTree("{status: {succeeded: 1, conditions: [{type: Complete, status: \"True\"}]}}"))
@@ -206,6 +192,22 @@ class DeciderStepTest {
         assertThat(condition(writer.status(new ObjectKey("default",
                 dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", "slow")))), "Finished").path("status").asText())
                 .isEqualTo("True");
+    }
+
+    /**
+     * The job "slow" admitted and started, then evicted as its pods were not ready within the
+     * minute, with {@code failing} making its stop fail.
+     */
+    private Decider evictedWithItsStopNotWritten(Runnable failing) throws Exception {
+        Decider d = decider(Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE));
+        d.job(jobs, job("slow", 1));
+        d.step();
+        clock.advance(60_000);
+        failing.run();
+        d.step();
+        assertThat(writer.reasons).as("evicted: its pods were not ready in time").contains("Evicted");
+        assertThat(writer.suspends).as("the stop was not written").containsExactly("start slow");
+        return d;
     }
 
     private static ObjectNode job(String name, int cpu) throws Exception {

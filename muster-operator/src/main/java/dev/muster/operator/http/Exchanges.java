@@ -57,7 +57,11 @@ final class Exchanges {
         return false;
     }
 
-    /** The request body, at most {@code limit} bytes; null when it is longer. */
+    /**
+     * The request body, at most {@code limit} bytes; null when it is longer. Read up to the limit
+     * rather than refused on a declared Content-Length: a client still sending its body would see
+     * the connection closed instead of the 413 (WebhookServerTest.aBodyAboveTheLimitIsRefused).
+     */
     static byte[] body(HttpExchange exchange, int limit) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] bytes = in.readNBytes(limit + 1);

@@ -194,4 +194,101 @@ class WebhookServerTest {
                     .isInstanceOf(IOException.class);
         }
     }
+    // Bad requests (issue 17, item 4): each gets a clear 4xx, or an allowed answer that says why; never a crash or a hang.
+
+    @Test
+    void aBodyAboveTheLimitIsRefused() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", "x".repeat(WebhookServer.MAX_BODY_BYTES + 1));
+
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(response.body()).contains("larger than " + WebhookServer.MAX_BODY_BYTES + " bytes");
+        assertThat(post("/mutate", QUEUED_RAYJOB_REVIEW).statusCode()).as("and the server goes on").isEqualTo(200);
+    }
+
+    @Test
+    void anAdmissionReviewOfAnotherApiVersionIsABadRequest() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", QUEUED_RAYJOB_REVIEW.replace("admission.k8s.io/v1", "admission.k8s.io/v1beta1"));
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).contains("expected apiVersion admission.k8s.io/v1 kind AdmissionReview");
+    }
+
+    @Test
+    void anAdmissionReviewWithoutARequestIsABadRequest() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", "{\"apiVersion\": \"admission.k8s.io/v1\", \"kind\": \"AdmissionReview\"}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).isNotBlank();
+    }
+
+    @Test
+    void anObjectOfAKindMusterDoesNotManageIsAllowedUnchanged() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/mutate", QUEUED_RAYJOB_REVIEW.replace("\"RayJob\"", "\"MPIJob\""));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(response.body());
+        assertThat(answer.at("/response/allowed").asBoolean()).isTrue();
+        assertThat(answer.at("/response/patch").isMissingNode()).as("nothing to suspend").isTrue();
+    }
+
+    @Test
+    void aConversionReviewThatIsMalformedIsABadRequest() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> notJson = post("/convert", "[1, 2");
+        HttpResponse<String> otherVersion = post("/convert", "{\"apiVersion\": \"apiextensions.k8s.io/v1beta1\", "
+                + "\"kind\": \"ConversionReview\", \"request\": {\"uid\": \"c-2\"}}");
+        HttpResponse<String> noUid = post("/convert", "{\"apiVersion\": \"apiextensions.k8s.io/v1\", "
+                + "\"kind\": \"ConversionReview\", \"request\": {}}");
+
+        assertThat(notJson.statusCode()).isEqualTo(400);
+        assertThat(notJson.body()).startsWith("the body is not JSON");
+        assertThat(otherVersion.statusCode()).isEqualTo(400);
+        assertThat(otherVersion.body()).contains("not a ConversionReview");
+        assertThat(noUid.statusCode()).isEqualTo(400);
+        assertThat(noUid.body()).contains("has no uid");
+    }
+
+    @Test
+    void aConversionToAVersionNotServedFailsTheReviewWithItsReason() throws Exception {
+        serve(new SuspendOnCreate());
+
+        HttpResponse<String> response = post("/convert", "{\"apiVersion\": \"apiextensions.k8s.io/v1\", \"kind\": "
+                + "\"ConversionReview\", \"request\": {\"uid\": \"c-3\", \"desiredAPIVersion\": \"kueue.x-k8s.io/v9\", "
+                + "\"objects\": [{\"apiVersion\": \"kueue.x-k8s.io/v1beta1\", \"kind\": \"ClusterQueue\", "
+                + "\"metadata\": {\"name\": \"cq\"}}]}}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(response.body());
+        assertThat(answer.at("/response/uid").asText()).isEqualTo("c-3");
+        assertThat(answer.at("/response/result/status").asText()).isEqualTo("Failure");
+        assertThat(answer.at("/response/result/message").asText()).contains("kueue.x-k8s.io/v9");
+    }
+
+    /** A client that sends half a body and stalls holds its own exchange only: other reviews are answered meanwhile. */
+    @Test
+    void aClientThatStallsMidBodyDoesNotHoldUpOthers() throws Exception {
+        serve(new SuspendOnCreate());
+        javax.net.ssl.SSLContext trusting = TestTls.trusting(tls.certificate());
+        try (javax.net.ssl.SSLSocket stalled = (javax.net.ssl.SSLSocket) trusting.getSocketFactory()
+                .createSocket("127.0.0.1", server.port())) {
+            stalled.startHandshake();
+            var out = stalled.getOutputStream();
+            out.write(("POST /mutate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 100000\r\n\r\n{\"apiVersion\": ").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+
+            for (int i = 0; i < 3; i++) {
+                assertThat(post("/mutate", QUEUED_RAYJOB_REVIEW).statusCode()).isEqualTo(200);
+            }
+        }
+    }
 }

@@ -18,16 +18,23 @@
 
 MUSTER_MIN_JAVA=21
 
+# muster_java_version DIR: prints the full version (21.0.4, 25.0.3, 1.8.0_402, ...) of the JDK in DIR.
+muster_java_version() {
+  _mjv_v=''
+  if [ -r "$1/release" ]; then
+    _mjv_v="$(sed -n 's/^JAVA_VERSION="\([^"]*\)".*/\1/p' "$1/release" 2>/dev/null | head -n 1)"
+  fi
+  if [ -z "$_mjv_v" ]; then
+    # No release file: ask the JVM. First line looks like: openjdk version "21.0.4" 2024-07-16
+    _mjv_v="$("$1/bin/java" -version 2>&1 | sed -n 's/^.* version "\([^"]*\)".*/\1/p' | head -n 1)"
+  fi
+  [ -n "$_mjv_v" ] || return 1
+  printf '%s\n' "$_mjv_v"
+}
+
 # muster_java_major DIR: prints the feature version (17, 21, 25, ...) of the JDK in DIR.
 muster_java_major() {
-  _mjm_v=''
-  if [ -r "$1/release" ]; then
-    _mjm_v="$(sed -n 's/^JAVA_VERSION="\([^"]*\)".*/\1/p' "$1/release" 2>/dev/null | head -n 1)"
-  fi
-  if [ -z "$_mjm_v" ]; then
-    # No release file: ask the JVM. First line looks like: openjdk version "21.0.4" 2024-07-16
-    _mjm_v="$("$1/bin/java" -version 2>&1 | sed -n 's/^.* version "\([^"]*\)".*/\1/p' | head -n 1)"
-  fi
+  _mjm_v="$(muster_java_version "$1")" || return 1
   case "$_mjm_v" in
     1.*) _mjm_v="${_mjm_v#1.}" ;; # 1.8.0_402 -> 8
   esac

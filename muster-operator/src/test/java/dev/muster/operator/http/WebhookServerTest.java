@@ -83,6 +83,13 @@ class WebhookServerTest {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A ConversionReview of one v1beta1 ClusterQueue (cohort "team") to {@code desired}. */
+    private static String clusterQueueConversion(String uid, String desired) {
+        return "{\"apiVersion\": \"apiextensions.k8s.io/v1\", \"kind\": \"ConversionReview\", \"request\": {\"uid\": \""
+                + uid + "\", \"desiredAPIVersion\": \"" + desired + "\", \"objects\": [{\"apiVersion\": \"kueue.x-k8s.io/v1beta1\", "
+                + "\"kind\": \"ClusterQueue\", \"metadata\": {\"name\": \"cq\"}, \"spec\": {\"cohort\": \"team\"}}]}}";
+    }
+
     @Test
     void mutateAnswersTheReviewWithTheSuspendPatch() throws Exception {
         serve(new SuspendOnCreate());
@@ -107,10 +114,7 @@ class WebhookServerTest {
     void convertAnswersTheCrdConversionReview() throws Exception {
         serve(new SuspendOnCreate());
 
-        HttpResponse<String> response = post("/convert", "{\"apiVersion\": \"apiextensions.k8s.io/v1\", \"kind\": "
-                + "\"ConversionReview\", \"request\": {\"uid\": \"c-1\", \"desiredAPIVersion\": \"kueue.x-k8s.io/v1beta2\", "
-                + "\"objects\": [{\"apiVersion\": \"kueue.x-k8s.io/v1beta1\", \"kind\": \"ClusterQueue\", "
-                + "\"metadata\": {\"name\": \"cq\"}, \"spec\": {\"cohort\": \"team\"}}]}}");
+        HttpResponse<String> response = post("/convert", clusterQueueConversion("c-1", "kueue.x-k8s.io/v1beta2"));
 
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode answer = JSON.readTree(response.body());
@@ -261,10 +265,7 @@ class WebhookServerTest {
     void aConversionToAVersionNotServedFailsTheReviewWithItsReason() throws Exception {
         serve(new SuspendOnCreate());
 
-        HttpResponse<String> response = post("/convert", "{\"apiVersion\": \"apiextensions.k8s.io/v1\", \"kind\": "
-                + "\"ConversionReview\", \"request\": {\"uid\": \"c-3\", \"desiredAPIVersion\": \"kueue.x-k8s.io/v9\", "
-                + "\"objects\": [{\"apiVersion\": \"kueue.x-k8s.io/v1beta1\", \"kind\": \"ClusterQueue\", "
-                + "\"metadata\": {\"name\": \"cq\"}}]}}");
+        HttpResponse<String> response = post("/convert", clusterQueueConversion("c-3", "kueue.x-k8s.io/v9"));
 
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode answer = JSON.readTree(response.body());

@@ -14,6 +14,7 @@ import dev.muster.operator.reconcile.BatchJobReconciler;
 import dev.muster.operator.reconcile.JobEvents;
 import dev.muster.operator.reconcile.RayClusterReconciler;
 import dev.muster.operator.reconcile.RayJobReconciler;
+import dev.muster.operator.write.WriteLanes;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
@@ -43,6 +44,19 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.RESOURCE_FLAVOR, KubeKind.COHORT, KubeKind.CLUSTER_QUEUE,
             KubeKind.LOCAL_QUEUE, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG, KubeKind.KAI_QUEUE);
 
+    /**
+     * Requests the decider's writes may have under way at once. Each waits for the API server's
+     * answer on its thread; 8 keeps the server busy (a round trip is mostly waiting) without
+     * crowding the decider and the informers on a small machine.
+     */
+    static final int WRITER_THREADS = 8;
+    /**
+     * Writes that may wait in the lanes before the decider waits for room: the back-pressure bound.
+     * A few cycles' worth of a large burst; a throttled API server slows the decider down instead of
+     * the queue growing without end.
+     */
+    static final int WRITE_CAPACITY = 4096;
+
     private final KubernetesClient client;
     private final OperatorOptions options;
     private final MusterMetrics metrics;
@@ -54,6 +68,7 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     /** The decider and informers of the current leadership; null while not leading. */
     private volatile Decider decider;
     private Informers informers;
+    private FabricClusterWriter writer;
 
     public MusterOperator(KubernetesClient client, OperatorOptions options) {
         this(client, options, new MusterMetrics());
@@ -109,8 +124,9 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             return;
         }
         LOG.info("{} leads: it reads the cluster and decides", options.identity());
-        Decider next = new Decider(new FabricClusterWriter(client, "muster"), clock, metrics,
-                options.schedulerNames(), options.configuration());
+        writer = new FabricClusterWriter(client, "muster");
+        Decider next = new Decider(writer, clock, metrics, options.schedulerNames(), options.configuration(),
+                completions -> WriteLanes.concurrent(WRITER_THREADS, WRITE_CAPACITY, completions));
         next.start();
         list(KubeKind.WORKLOAD).forEach(next::workloadObject);
         for (KubeKind kind : CONFIGURATION) {
@@ -175,8 +191,10 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         LOG.warn(why, options.identity());
         informers.close();
         decider.close();
+        writer.close();
         decider = null;
         informers = null;
+        writer = null;
     }
 
     public boolean leading() {

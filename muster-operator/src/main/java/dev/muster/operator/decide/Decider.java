@@ -16,7 +16,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import dev.muster.operator.write.WriteLanes;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -48,6 +51,7 @@ public final class Decider implements AutoCloseable {
     private final DecisionApplier applier;
     private final StatusRecorder statuses;
     private final DeciderLoop loop;
+    private final WriteLanes lanes;
     private volatile long cycles;
 
     public Decider(ClusterWriter writer, Clock clock) {
@@ -64,26 +68,44 @@ public final class Decider implements AutoCloseable {
      */
     public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
             Map<String, String> configurationFiles) {
+        this(writer, clock, metrics, schedulerNames, configurationFiles, completions -> WriteLanes.inline());
+    }
+
+    /**
+     * @param lanes makes the lanes the writes go out in, given where their failures are to be told
+     *              (the decider's inbox): {@link WriteLanes#concurrent} in the operator,
+     *              {@link WriteLanes#inline()} for tests that step the decider and look at its writes
+     */
+    public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
+            Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes) {
         this.clock = clock;
         this.metrics = new CycleMetrics(metrics);
-        this.scheduling = new PodScheduling(schedulerNames, writer);
-        this.writes = new JobWrites(writer, inForce, provisioning);
-        this.statuses = new StatusRecorder(writer, inForce, jobs, clock.millis());
+        this.loop = new DeciderLoop(clock, this::engineWakeup, this::cycle, new CycleGap());
+        this.lanes = lanes.apply(loop::post);
+        this.scheduling = new PodScheduling(schedulerNames, writer, this.lanes);
+        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning);
+        this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis());
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
         this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock);
         this.reconciler = new ConfigurationReconciler(inForce, observed, configurationFiles, jobs, entry, intake,
                 scheduling, provisioning, statuses);
         this.applier = new DecisionApplier(inForce, observed, jobs, writes, statuses, scheduling, provisioning, this.metrics);
-        this.loop = new DeciderLoop(clock, this::engineWakeup, this::cycle, new CycleGap());
     }
 
     public void start() {
         loop.start();
     }
 
+    /** Stops deciding; writes not sent yet are dropped (a replica that lost its lease must not make them). */
     @Override
     public void close() {
         loop.close();
+        lanes.close();
+    }
+
+    /** Its write lanes: how many writes are under way, how many were coalesced. */
+    public WriteLanes lanes() {
+        return lanes;
     }
 
     /** A queue, flavor, priority class, namespace or node was added or changed. */

@@ -77,9 +77,9 @@ final class DecisionApplier {
         t.status(s -> s.apply(reserve, now));
         for (String check : reserve.checks()) {
             if (provisioning.runs(check)) {
-                provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
+                writes.inLane(t, w -> provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
                         WorkloadObjects.podSetTemplates(t, reserve.assignment()), check,
-                        observed.workloadObject(t.workloadKey), inForce.engine(), writes.writer());
+                        observed.workloadObject(t.workloadKey), inForce.engine(), w));
             }
         }
     }
@@ -107,14 +107,15 @@ final class DecisionApplier {
 
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
         boolean running = t.is(TrackedJob.State.ADMITTED);
-        provisioning.released(t.workload().key(), writes.writer());
+        ObjectKey workload = t.workload().key();
+        writes.inLane(t, w -> provisioning.released(workload, w));
         if (t.clusterQueue != null) {
             metrics.evicted(t.clusterQueue, evict.reason().kueueReason());
         }
         writes.noStart(t);
         if (running && t.kai) {
             // KAI evicts a gang by deleting its pods; their controller makes them again, and they wait.
-            writes.deletePods(scheduling.pods(t.id()));
+            writes.deletePods(t, scheduling.pods(t.id()));
         } else if (running) {
             writes.stop(t);
         }

@@ -25,10 +25,10 @@ final class FailedWrites {
         STOP
     }
 
-    /** Tries a write again; true when it is done (written, or no longer owed). */
+    /** Sends a write again; if it fails again, whoever learns of it records it owed again. */
     @FunctionalInterface
     interface Attempt {
-        boolean tryAgain(TrackedJob job, Write write);
+        void tryAgain(TrackedJob job, Write write);
     }
 
     private final Map<TrackedJob, Set<Write>> owed = new TreeMap<>(TrackedJob.FIRST_SEEN);
@@ -63,13 +63,16 @@ final class FailedWrites {
         return owed.isEmpty();
     }
 
-    /** Tries each owed write once, jobs in the order first seen and each job's writes in {@link Write}'s order. */
+    /**
+     * Tries each owed write once, jobs in the order first seen and each job's writes in
+     * {@link Write}'s order. A write tried is no longer owed: it is under way, and owed again only
+     * if it fails again (which may be known at once, or cycles later).
+     */
     void retry(Attempt attempt) {
         for (TrackedJob job : List.copyOf(owed.keySet())) {
             for (Write w : new ArrayList<>(owed.getOrDefault(job, Set.of()))) {
-                if (attempt.tryAgain(job, w)) {
-                    settle(job, w);
-                }
+                settle(job, w);
+                attempt.tryAgain(job, w);
             }
         }
     }

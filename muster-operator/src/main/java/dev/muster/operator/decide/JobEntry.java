@@ -150,9 +150,9 @@ final class JobEntry {
             provisioning.adopt(t.workload().key(), check, request.get());
             provisioning.requestChanged(request.get(), inForce.engine());
         } else {
-            provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
+            writes.inLane(t, w -> provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
                     WorkloadObjects.podSetTemplates(t, t.assignment), check, observed.workloadObject(t.workloadKey),
-                    inForce.engine(), writes.writer());
+                    inForce.engine(), w));
         }
     }
 

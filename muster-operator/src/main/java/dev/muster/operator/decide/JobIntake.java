@@ -99,7 +99,8 @@ final class JobIntake {
         }
         writes.forget(t);
         if (t.workload() != null) {
-            provisioning.released(t.workload().key(), writes.writer());
+            ObjectKey workload = t.workload().key();
+            writes.inLane(t, w -> provisioning.released(workload, w));
             if (inForce.hasEngine()) {
                 inForce.engine().remove(t.workload().key());
             }
@@ -187,7 +188,8 @@ final class JobIntake {
         // yet are not counted as other schedulers' pods on top of them (as for an eviction).
         scheduling.jobChanged(t, t.id(), inForce.engine());
         inForce.engine().remove(t.workload().key());
-        provisioning.released(t.workload().key(), writes.writer());
+        ObjectKey workload = t.workload().key();
+        writes.inLane(t, w -> provisioning.released(workload, w));
         long now = clock.millis();
         t.status(s -> s.finished(now, "the job finished"));
         t.assignment = null;

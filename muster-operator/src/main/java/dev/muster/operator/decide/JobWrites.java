@@ -1,5 +1,6 @@
 package dev.muster.operator.decide;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.queue.PodSetAssignment;
@@ -7,6 +8,9 @@ import dev.muster.operator.decide.FailedWrites.Write;
 import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.provisioning.ProvisioningChecks;
+import dev.muster.operator.write.PreparedWrites;
+import dev.muster.operator.write.WriteLanes;
+import dev.muster.operator.write.WriteLanes.Barrier;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,39 +18,47 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The writes the decider makes on a job and its Workload object: suspend, start, stop, create the
- * Workload, and events. A write that fails is owed ({@link FailedWrites}) and tried again at the
- * start of each cycle until it succeeds or is no longer due.
+ * Workload, its ProvisioningRequests, and events. Each is prepared here, on the decider's thread,
+ * and sent in the job's lane ({@link WriteLanes}): after the job's earlier writes (its Workload's
+ * admission before its start), a start after every stop submitted before it. A write that fails is
+ * owed ({@link FailedWrites}) while it is still due, and sent again at the start of each cycle.
  */
 final class JobWrites {
 
     private final ClusterWriter writer;
+    private final WriteLanes lanes;
     private final InForce inForce;
     private final ProvisioningChecks provisioning;
     private final FailedWrites failed = new FailedWrites();
 
-    JobWrites(ClusterWriter writer, InForce inForce, ProvisioningChecks provisioning) {
+    JobWrites(ClusterWriter writer, WriteLanes lanes, InForce inForce, ProvisioningChecks provisioning) {
         this.writer = writer;
+        this.lanes = lanes;
         this.inForce = inForce;
         this.provisioning = provisioning;
     }
 
     /** Holds a job that runs and should not yet: the webhook suspends managed jobs at creation, this on first sight. */
     void suspend(TrackedJob t) {
-        failed.record(t, Write.SUSPEND, t.adapter.suspend(writer, t.key, t.live));
+        send(t, Write.SUSPEND, Barrier.RELEASES, w -> t.adapter.suspend(w, t.key, t.live));
     }
 
     /** Creates the job's Workload object if it does not exist yet. */
     void ensureWorkload(TrackedJob t) {
-        failed.record(t, Write.WORKLOAD, writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t)));
+        ObjectNode workload = WorkloadObjects.workload(t);
+        send(t, Write.WORKLOAD, Barrier.NONE, w -> w.ensure(KubeKind.WORKLOAD, workload));
     }
 
     /** Unsuspends an admitted job with its flavors' node labels and tolerations (and the checks' annotations). */
     void start(TrackedJob t) {
         failed.settle(t, Write.STOP); // a stop still owed from an earlier eviction would stop it again
-        failed.record(t, Write.START, startJob(t));
+        failed.settle(t, Write.SUSPEND);
+        send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
     }
 
     /** The job is not to be started (evicted, or a KAI job, which was never suspended). */
@@ -56,46 +68,91 @@ final class JobWrites {
 
     void stop(TrackedJob t) {
         failed.settle(t, Write.START);
-        failed.record(t, Write.STOP, t.adapter.stop(writer, t.key, t.live));
+        send(t, Write.STOP, Barrier.RELEASES, w -> t.adapter.stop(w, t.key, t.live));
     }
 
     /** Deletes a KAI gang's pods: KAI evicts so, and their controller makes them again. */
-    void deletePods(List<ObjectKey> pods) {
-        pods.forEach(writer::deletePod);
+    void deletePods(TrackedJob t, List<ObjectKey> pods) {
+        lanes.submit(t.id(), Barrier.RELEASES, () -> {
+            boolean all = true;
+            for (ObjectKey pod : pods) {
+                all &= writer.deletePod(pod);
+            }
+            return all;
+        }, () -> { });
     }
 
-    /** The job is gone: what was owed for it is dropped. */
+    /**
+     * Writes that others prepare for the job (its ProvisioningRequests and their PodTemplates), in
+     * the job's lane: after its Workload exists. Their outcome is not followed: the checks make them
+     * again when they are still due.
+     */
+    void inLane(TrackedJob t, Consumer<ClusterWriter> prepare) {
+        PreparedWrites prepared = new PreparedWrites(writer);
+        prepare.accept(prepared);
+        if (!prepared.isEmpty()) {
+            lanes.submit(t.id(), Barrier.NONE, () -> prepared.sendTo(writer), () -> { });
+        }
+    }
+
+    /** The job is gone: what was owed for it is dropped, and what fails of its writes still under way is not owed. */
     void forget(TrackedJob t) {
+        t.gone = true;
         failed.forget(t);
-    }
-
-    /** The writer itself, for the provisioning checks, which make their requests themselves. */
-    ClusterWriter writer() {
-        return writer;
     }
 
     void event(TrackedJob t, String type, String reason, String message) {
         writer.event(t.adapter.kind(), t.key, t.uid(), type, reason, message);
     }
 
-    /** Writes that failed in an earlier cycle, tried again: the job's suspension, Workload object, start or stop. */
+    /** Writes that failed in an earlier cycle, sent again if still due: the job's suspension, Workload object, start or stop. */
     void retryFailed() {
-        failed.retry(this::tryAgain);
+        failed.retry((t, write) -> {
+            if (due(t, write)) {
+                switch (write) {
+                    case SUSPEND -> suspend(t);
+                    case WORKLOAD -> ensureWorkload(t);
+                    case START -> send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
+                    case STOP -> stop(t);
+                }
+            }
+        });
     }
 
-    private boolean tryAgain(TrackedJob t, Write write) {
+    /**
+     * Whether a write is still wanted: a start while the job is admitted, a stop or suspension
+     * while it is not (nor finished: a stop decided on a stale view is refused by the API server,
+     * see JobPatches.stop), a Workload while the job has one.
+     */
+    private static boolean due(TrackedJob t, Write write) {
+        if (t.gone) {
+            return false;
+        }
         return switch (write) {
-            case SUSPEND -> t.adapter.suspend(writer, t.key, t.live);
-            case WORKLOAD -> t.workload() != null && writer.ensure(KubeKind.WORKLOAD, WorkloadObjects.workload(t));
-            case START -> t.is(TrackedJob.State.ADMITTED) && startJob(t);
-            // Admitted again since, or finished (a stop decided on a stale view is refused by the
-            // API server, see JobPatches.stop): the stop is no longer owed.
-            case STOP -> t.is(TrackedJob.State.ADMITTED) || t.is(TrackedJob.State.FINISHED)
-                    || t.adapter.stop(writer, t.key, t.live);
+            case SUSPEND, STOP -> !t.is(TrackedJob.State.ADMITTED) && !t.is(TrackedJob.State.FINISHED);
+            case WORKLOAD -> t.workload() != null;
+            case START -> t.is(TrackedJob.State.ADMITTED);
         };
     }
 
-    private boolean startJob(TrackedJob t) {
+    /**
+     * Prepares the adapter's writes now, from what the decider holds, and sends them in the job's
+     * lane; if they fail and are still due when that is known, they are owed.
+     */
+    private void send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare) {
+        PreparedWrites prepared = new PreparedWrites(writer);
+        prepare.test(prepared);
+        if (prepared.isEmpty()) {
+            return; // nothing to write (a pod group's suspension is an event only)
+        }
+        lanes.submit(t.id(), barrier, () -> prepared.sendTo(writer), () -> {
+            if (due(t, write)) {
+                failed.record(t, write, false);
+            }
+        });
+    }
+
+    private boolean startJob(TrackedJob t, ClusterWriter w) {
         Map<String, ResourceFlavorSpec> byName = new HashMap<>();
         inForce.configuration().scenario().flavors().forEach(f -> byName.put(f.name(), f));
         Map<String, Collection<ResourceFlavorSpec>> flavors = new HashMap<>();
@@ -104,6 +161,6 @@ final class JobWrites {
             new TreeSet<>(psa.flavors().values()).forEach(f -> Optional.ofNullable(byName.get(f)).ifPresent(specs::add));
             flavors.put(psa.name(), specs);
         }
-        return t.adapter.start(writer, t.key, t.live, flavors, provisioning.annotations(t.workload().key()));
+        return t.adapter.start(w, t.key, t.live, flavors, provisioning.annotations(t.workload().key()));
     }
 }

@@ -14,6 +14,7 @@ import dev.muster.operator.placement.LivePod;
 import dev.muster.operator.placement.NodeInventory;
 import dev.muster.operator.placement.PodBinding;
 import dev.muster.operator.placement.PodOwners;
+import dev.muster.operator.write.WriteLanes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -39,6 +40,7 @@ final class PodScheduling {
 
     private final Set<String> schedulerNames;
     private final ClusterWriter writer;
+    private final WriteLanes lanes;
     private final NodeInventory nodes = new NodeInventory();
     private final PodOwners owners = new PodOwners();
     private final GangBinder binder = new GangBinder();
@@ -54,9 +56,10 @@ final class PodScheduling {
     private final Set<List<Object>> warned = new java.util.HashSet<>();
     private boolean watched;
 
-    PodScheduling(Set<String> schedulerNames, ClusterWriter writer) {
+    PodScheduling(Set<String> schedulerNames, ClusterWriter writer, WriteLanes lanes) {
         this.schedulerNames = Set.copyOf(schedulerNames);
         this.writer = writer;
+        this.lanes = lanes;
     }
 
     /** Nodes are watched: admission places gangs on them from now on. */
@@ -270,8 +273,11 @@ final class PodScheduling {
     }
 
     /**
-     * Binds the waiting pods of gangs that hold places; returns how many bindings were made. Jobs
-     * whose pods wait for Muster but that no queue manages are told why their pods stay Pending.
+     * Binds the waiting pods of gangs that hold places, in their job's lane (after the job's
+     * admission is recorded, and after every pod deletion or job stop submitted before: a
+     * preemptor's pods are bound once its victims' are gone); returns how many bindings were
+     * sent. A binding that fails is tried again in a later cycle. Jobs whose pods wait for Muster
+     * but that no queue manages are told why their pods stay Pending.
      */
     int bindWaiting(Engine engine, Function<List<Object>, TrackedJob> jobs) {
         for (List<Object> jobId : unqueued) {
@@ -293,12 +299,11 @@ final class PodScheduling {
             }
             Map<ObjectKey, GangBinder.GangPod> pods = podsByJob.getOrDefault(jobId, Map.of());
             for (PodBinding b : binder.bind(engine.pods(t.workload().key()), new ArrayList<>(pods.values()))) {
-                if (writer.bind(b)) {
-                    bound++;
-                } else {
+                bound++;
+                lanes.submit(jobId, WriteLanes.Barrier.OCCUPIES, () -> writer.bind(b), () -> {
                     binder.failed(b.pod());
                     toBind.add(jobId); // tried again in the next cycle
-                }
+                });
             }
         }
         return bound;

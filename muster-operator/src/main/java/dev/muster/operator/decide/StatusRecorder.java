@@ -1,6 +1,5 @@
 package dev.muster.operator.decide;
 
-import dev.muster.core.engine.QueueView;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.core.engine.Engine;
@@ -9,9 +8,9 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.decide.QueueCounts.Share;
 import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.kube.KubeKind;
+import dev.muster.operator.write.WriteLanes;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,11 +21,14 @@ import java.util.TreeSet;
  * Writes the statuses that follow from the decisions: each changed job's Workload status, and the
  * statuses of the queues those jobs count in (ClusterQueue, LocalQueue, KAI Queue). Only what
  * changed is looked at: the jobs that changed since the last record, and the queues they count in
- * before and after; a status is written only when it differs from the one written last.
+ * before and after; a status is written only when it differs from the one written last, and one
+ * still waiting in its lane is replaced by the newer one (a Pending status overwritten before it
+ * went out is never sent).
  */
 final class StatusRecorder {
 
     private final ClusterWriter writer;
+    private final WriteLanes lanes;
     private final InForce inForce;
     private final TrackedJobs jobs;
     /** When the decider started: the queues' conditions date from then (their state is rebuilt then). */
@@ -37,10 +39,12 @@ final class StatusRecorder {
     /** A KAI job changed: every KAI queue's fair share may have moved. */
     private boolean kaiQueuesChanged;
     private Map<ObjectKey, LocalQueueSpec> localQueues = Map.of();
-    private final Map<String, String> writtenQueueStatus = new HashMap<>();
+    /** The status sent last for each queue. */
+    private final Map<Target, String> writtenQueueStatus = new HashMap<>();
 
-    StatusRecorder(ClusterWriter writer, InForce inForce, TrackedJobs jobs, long startedMillis) {
+    StatusRecorder(ClusterWriter writer, WriteLanes lanes, InForce inForce, TrackedJobs jobs, long startedMillis) {
         this.writer = writer;
+        this.lanes = lanes;
         this.inForce = inForce;
         this.jobs = jobs;
         this.since = Instant.ofEpochMilli(startedMillis / 1000 * 1000).toString();
@@ -67,21 +71,35 @@ final class StatusRecorder {
         for (TrackedJob t : changed) {
             if (t.workload() != null && t.statusOutdated()) {
                 writeStatus(t);
-                if (t.statusOutdated()) {
-                    jobs.changedAgain(t); // the write failed: tried again at the next record
-                }
             }
         }
         return counts.admittedByClusterQueue();
     }
 
-    /** Writes the job's Workload status if it differs from what was written last. */
+    /**
+     * Sends the job's Workload status, in the job's lane, if it differs from what was sent last. A
+     * status still waiting there is replaced by this one (one write per workload however often it
+     * changed meanwhile); one that fails marks the job for the next record.
+     */
     void writeStatus(TrackedJob t) {
         ObjectNode status = WorkloadObjects.status(t);
         String text = status.toString();
-        if (t.wrote(text) || writer.writeStatus(KubeKind.WORKLOAD, t.workloadKey, status)) {
+        if (t.wrote(text)) {
             t.statusWritten(text);
+            return;
         }
+        t.statusWritten(text);
+        ObjectKey key = t.workloadKey;
+        lanes.latest(t.id(), new Target(KubeKind.WORKLOAD, key), new Status(text, status),
+                s -> writer.writeStatus(KubeKind.WORKLOAD, key, s.object()), s -> t.statusFailed(s.text()));
+    }
+
+    /** What a coalesced status write is for. */
+    private record Target(KubeKind kind, ObjectKey key) {
+    }
+
+    /** A status and its text (what is compared with the one sent last). */
+    private record Status(String text, ObjectNode object) {
     }
 
     /** Counts the job where it is now, and marks the queues it counted in and counts in now. */
@@ -108,40 +126,50 @@ final class StatusRecorder {
     }
 
     private void writeQueueStatuses(Engine engine) {
-        for (Iterator<String> it = changedClusterQueues.iterator(); it.hasNext(); ) {
-            Optional<QueueView> cq = engine.clusterQueue(it.next()).filter(q -> !q.kai());
-            if (cq.isEmpty() || writeIfChanged(KubeKind.CLUSTER_QUEUE, new ObjectKey("", cq.get().name()),
-                    QueueStatuses.clusterQueue(cq.get(), counts.clusterQueue(cq.get().name()), since))) {
-                it.remove();
-            }
+        List<String> clusterQueues = List.copyOf(changedClusterQueues);
+        changedClusterQueues.clear();
+        for (String name : clusterQueues) {
+            engine.clusterQueue(name).filter(q -> !q.kai()).ifPresent(cq -> writeIfChanged(KubeKind.CLUSTER_QUEUE,
+                    new ObjectKey("", cq.name()), QueueStatuses.clusterQueue(cq, counts.clusterQueue(cq.name()), since)));
         }
-        for (Iterator<ObjectKey> it = changedLocalQueues.iterator(); it.hasNext(); ) {
-            LocalQueueSpec lq = localQueues.get(it.next());
-            if (lq == null || writeIfChanged(KubeKind.LOCAL_QUEUE, lq.key(), QueueStatuses.localQueue(
-                    counts.localQueue(lq.key()), engine.clusterQueue(lq.clusterQueue()).isPresent(), since))) {
-                it.remove();
+        List<ObjectKey> local = List.copyOf(changedLocalQueues);
+        changedLocalQueues.clear();
+        for (ObjectKey key : local) {
+            LocalQueueSpec lq = localQueues.get(key);
+            if (lq != null) {
+                writeIfChanged(KubeKind.LOCAL_QUEUE, lq.key(), QueueStatuses.localQueue(
+                        counts.localQueue(lq.key()), engine.clusterQueue(lq.clusterQueue()).isPresent(), since));
             }
         }
         if (kaiQueuesChanged) {
-            boolean allWritten = true;
+            kaiQueuesChanged = false;
             for (String kai : engine.kaiQueues()) {
-                allWritten &= writeIfChanged(KubeKind.KAI_QUEUE, new ObjectKey("", kai), QueueStatuses.kaiQueue(kai, engine));
+                writeIfChanged(KubeKind.KAI_QUEUE, new ObjectKey("", kai), QueueStatuses.kaiQueue(kai, engine));
             }
-            kaiQueuesChanged = !allWritten;
         }
     }
 
-    /** Writes a queue's status unless it is the one written last; false if the write failed. */
-    private boolean writeIfChanged(KubeKind kind, ObjectKey key, ObjectNode status) {
-        String id = kind.kind() + "/" + key;
+    /**
+     * Sends a queue's status, in the queue's lane, unless it is the one sent last; one still
+     * waiting there is replaced. One that fails marks the queue for the next record.
+     */
+    private void writeIfChanged(KubeKind kind, ObjectKey key, ObjectNode status) {
+        Target target = new Target(kind, key);
         String text = status.toString();
-        if (text.equals(writtenQueueStatus.get(id))) {
-            return true;
+        if (text.equals(writtenQueueStatus.get(target))) {
+            return;
         }
-        if (!writer.writeStatus(kind, key, status)) {
-            return false;
-        }
-        writtenQueueStatus.put(id, text);
-        return true;
+        writtenQueueStatus.put(target, text);
+        lanes.latest(target, target, new Status(text, status), s -> writer.writeStatus(kind, key, s.object()), s -> {
+            if (writtenQueueStatus.remove(target, s.text())) {
+                if (kind.equals(KubeKind.CLUSTER_QUEUE)) {
+                    changedClusterQueues.add(key.name());
+                } else if (kind.equals(KubeKind.LOCAL_QUEUE)) {
+                    changedLocalQueues.add(key);
+                } else {
+                    kaiQueuesChanged = true;
+                }
+            }
+        });
     }
 }

@@ -39,6 +39,8 @@ final class TrackedJob {
     boolean placedByMuster;
     /** Evicted and stopped, but its pods may still run: it keeps its quota until the job says they are gone. */
     boolean releasing;
+    /** Deleted: writes of it still under way that fail are not owed. */
+    boolean gone;
     String clusterQueue;
     Assignment assignment;
     long admittedAtMillis;
@@ -122,9 +124,20 @@ final class TrackedJob {
         return status.equals(writtenStatus);
     }
 
+    /** The status was sent (its write may still be under way). */
     void statusWritten(String status) {
         writtenStatus = status;
         statusOutdated = false;
+    }
+
+    /** Sending this status failed: if it is still the one sent last, it is to be written again. */
+    boolean statusFailed(String status) {
+        if (!status.equals(writtenStatus)) {
+            return false; // a newer one was sent since
+        }
+        writtenStatus = "";
+        statusChanged();
+        return true;
     }
 
     @Override

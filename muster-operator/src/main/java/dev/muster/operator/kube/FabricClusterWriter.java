@@ -15,12 +15,11 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Instant;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link ClusterWriter} on the fabric8 client: JSON Patches on jobs, status on /status, events in core/v1. */
-public final class FabricClusterWriter implements ClusterWriter {
+/** {@link ClusterWriter} on the fabric8 client: JSON Patches on jobs, status on /status, events in core/v1 (through an {@link EventRecorder}). */
+public final class FabricClusterWriter implements ClusterWriter, EventWriter, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FabricClusterWriter.class);
     /** A write that meets a conflict is tried again on a fresh object this many times. */
@@ -28,10 +27,17 @@ public final class FabricClusterWriter implements ClusterWriter {
 
     private final KubernetesClient client;
     private final String component;
+    private final EventRecorder events;
 
     public FabricClusterWriter(KubernetesClient client, String component) {
         this.client = client;
         this.component = component;
+        this.events = new EventRecorder(this, EventCorrelator.Settings.KUBE, java.time.Clock.systemUTC());
+    }
+
+    /** Its event recorder, for figures (events written, dropped) and to wait for it in tests. */
+    public EventRecorder events() {
+        return events;
     }
 
     @Override
@@ -139,24 +145,58 @@ public final class FabricClusterWriter implements ClusterWriter {
         return r;
     }
 
+    /** Queued for the event recorder, which correlates and writes it off the caller's thread. */
     @Override
     public void event(KubeKind kind, ObjectKey object, String uid, String type, String reason, String message) {
-        String now = Instant.now().toString();
+        events.record(kind, object, uid, type, reason, message);
+    }
+
+    @Override
+    public boolean create(KubeEvent e) {
         try {
-            client.v1().events().inNamespace(object.namespace().isEmpty() ? "default" : object.namespace())
-                    .resource(new EventBuilder()
-                            .withNewMetadata().withName(object.name() + "." + UUID.randomUUID().toString().substring(0, 8))
-                            .endMetadata()
-                            .withNewInvolvedObject().withApiVersion(kind.apiVersion()).withKind(kind.kind())
-                            .withNamespace(object.namespace()).withName(object.name()).withUid(uid).endInvolvedObject()
-                            .withType(type).withReason(reason).withMessage(message)
-                            .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
+            client.v1().events().inNamespace(e.namespace()).resource(new EventBuilder()
+                            .withNewMetadata().withName(e.name()).endMetadata()
+                            .withNewInvolvedObject().withApiVersion(e.kind().apiVersion()).withKind(e.kind().kind())
+                            .withNamespace(e.involved().namespace()).withName(e.involved().name())
+                            .withUid(e.uid().isEmpty() ? null : e.uid()).endInvolvedObject()
+                            .withType(e.type()).withReason(e.reason()).withMessage(e.message())
+                            .withFirstTimestamp(Instant.ofEpochMilli(e.firstMillis()).toString())
+                            .withLastTimestamp(Instant.ofEpochMilli(e.lastMillis()).toString()).withCount(e.count())
                             .withNewSource().withComponent(component).endSource()
                             .build())
                     .create();
-        } catch (KubernetesClientException e) {
-            LOG.warn("could not record event {} on {} {}: {}", reason, kind.kind(), object, e.getMessage());
+            return true;
+        } catch (KubernetesClientException x) {
+            LOG.warn("could not record event {} on {} {}: {}", e.reason(), e.kind().kind(), e.involved(), x.getMessage());
+            return false;
         }
+    }
+
+    @Override
+    public boolean update(KubeEvent e) {
+        // A merge patch of what changes, as client-go's recorder patches a repeated event.
+        var patch = Serialization.jsonMapper().createObjectNode();
+        patch.put("count", e.count());
+        patch.put("lastTimestamp", Instant.ofEpochMilli(e.lastMillis()).toString());
+        patch.put("message", e.message());
+        try {
+            // By reference, not withName, which would read the Event first.
+            client.v1().events().inNamespace(e.namespace()).resource(new EventBuilder().withNewMetadata().withName(e.name())
+                    .withNamespace(e.namespace()).endMetadata().build())
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+            return true;
+        } catch (KubernetesClientException x) {
+            if (x.getCode() != 404) {
+                LOG.warn("could not update event {} on {} {}: {}", e.reason(), e.kind().kind(), e.involved(), x.getMessage());
+            }
+            return false;
+        }
+    }
+
+    /** Stops the event recorder; events still queued are dropped. */
+    @Override
+    public void close() {
+        events.close();
     }
 
     /**

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +53,8 @@ final class OperatorRun {
     private final Histories histories = new Histories();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private final Map<String, Tracked> byId = new LinkedHashMap<>();
-    private final Set<String> eventsSeen = new HashSet<>();
+    /** How often each Event was seen so far: the operator counts a repeat on the Event written before, as kube's recorder does. */
+    private final Map<String, Integer> eventsSeen = new HashMap<>();
     private final List<TwinWorld.Job> created = new ArrayList<>();
     private final Set<String> ended = new HashSet<>();
     private final List<TwinWorld.Job> arrived = new ArrayList<>();
@@ -316,11 +318,14 @@ final class OperatorRun {
     private boolean observeEvents() {
         List<Event> fresh = new ArrayList<>();
         for (Event e : client.v1().events().inAnyNamespace().list().getItems()) {
-            if (eventsSeen.add(e.getMetadata().getNamespace() + "/" + e.getMetadata().getName())) {
+            int count = e.getCount() == null ? 1 : e.getCount();
+            Integer before = eventsSeen.put(e.getMetadata().getNamespace() + "/" + e.getMetadata().getName(), count);
+            for (int i = before == null ? 0 : before; i < count; i++) {
                 fresh.add(e);
             }
         }
-        fresh.sort(Comparator.comparing(e -> Instant.parse(e.getFirstTimestamp())));
+        // In the order written: by when last seen, then by name (the recorder's names grow).
+        fresh.sort(Comparator.comparing((Event e) -> Instant.parse(e.getLastTimestamp())).thenComparing(e -> e.getMetadata().getName()));
         boolean acted = false;
         for (Event e : fresh) {
             var o = e.getInvolvedObject();

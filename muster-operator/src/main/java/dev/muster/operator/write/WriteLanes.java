@@ -1,0 +1,253 @@
+package dev.muster.operator.write;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the decider's writes to the API server concurrently, in lanes, keeping the order that
+ * matters.
+ *
+ * <ul>
+ *   <li><b>A lane per object.</b> Writes in one lane go out one after the other, in the order they
+ *       were submitted; lanes run side by side on a few threads. The decider keys a job's writes
+ *       (its Workload and its status, its start and stop, its pods' bindings) by the job, so a
+ *       Workload's admission is recorded before its job starts, as Kueue does.</li>
+ *   <li><b>Barriers across lanes.</b> A write that {@link Barrier#RELEASES releases} what pods hold
+ *       (a job stopped, a pod deleted) holds back every later write that
+ *       {@link Barrier#OCCUPIES occupies} (a job started, a pod bound) until it is done: a
+ *       preemptor's job starts only after its victims were stopped.</li>
+ *   <li><b>Coalescing.</b> {@link #latest} keeps one write per target waiting in its lane: a newer
+ *       status replaces one not yet sent, so a Pending status overwritten before it went out is
+ *       never sent.</li>
+ *   <li><b>Back-pressure.</b> At most {@code capacity} writes wait or run; the decider blocks on
+ *       the next one until one is done. When the API server throttles (429, whose Retry-After the
+ *       client honours before trying again) or slows down, the lanes fill and the decider slows to
+ *       the pace the server takes.</li>
+ * </ul>
+ *
+ * Writes are submitted from one thread (the decider's). A write that failed is told to its
+ * {@code onFailure} on the {@code completions} executor (the decider's inbox), so that the thread
+ * that owns the state marks it owed; one that succeeded is not told, as nothing waits for it (the
+ * decider counts a write done when it submits it). {@link #inline()} runs each write at once on
+ * the caller's thread, for tests that step the decider and look at the writes after each step.
+ */
+public final class WriteLanes implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteLanes.class);
+
+    /** How a write is ordered against the writes of other lanes. */
+    public enum Barrier {
+        /** After the earlier writes of its own lane only. */
+        NONE,
+        /** Takes pods away (a job stopped, a pod deleted): later {@link #OCCUPIES} writes in any lane wait for it. */
+        RELEASES,
+        /** Lets pods run (a job started, a pod bound): waits for every {@link #RELEASES} write submitted before it. */
+        OCCUPIES
+    }
+
+    private final Executor executor;
+    private final ExecutorService owned;
+    private final Executor completions;
+    private final Semaphore room;
+    /** The last write submitted in each lane that is not done yet. */
+    private final Map<Object, CompletableFuture<Boolean>> tails = new ConcurrentHashMap<>();
+    private final Set<CompletableFuture<Boolean>> releasing = ConcurrentHashMap.newKeySet();
+    /** Coalesced writes not sent yet, by target. */
+    private final Map<Object, Latest<?>> waiting = new ConcurrentHashMap<>();
+    private final AtomicInteger coalesced = new AtomicInteger();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean closed;
+
+    private WriteLanes(Executor executor, ExecutorService owned, Executor completions, int capacity) {
+        this.executor = executor;
+        this.owned = owned;
+        this.completions = completions;
+        this.room = new Semaphore(capacity);
+    }
+
+    /**
+     * Lanes on {@code threads} threads of their own, with at most {@code capacity} writes waiting
+     * or running.
+     *
+     * @param completions where outcomes are handed back: the decider's inbox
+     */
+    public static WriteLanes concurrent(int threads, int capacity, Executor completions) {
+        AtomicInteger n = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "muster-writer-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        return new WriteLanes(pool, pool, completions, capacity);
+    }
+
+    /** Every write at once on the caller's thread, its outcome handed back before {@code submit} returns. */
+    public static WriteLanes inline() {
+        return new WriteLanes(Runnable::run, null, Runnable::run, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Submits a write in a lane.
+     *
+     * @param write     sends it; false (or an exception) when it failed
+     * @param onFailure run on the completions executor if it failed (or was dropped on close)
+     */
+    public void submit(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
+        enqueue(lane, barrier, write, onFailure);
+    }
+
+    /**
+     * Submits the newest value for a target (a status): if a write for the same target waits in
+     * its lane and has not started, it sends this value instead and no other write is queued.
+     *
+     * @param onFailure told the value that failed (the newest when the write started)
+     */
+    public <T> void latest(Object lane, Object target, T value, java.util.function.Predicate<T> write,
+            Consumer<T> onFailure) {
+        @SuppressWarnings("unchecked")
+        Latest<T> queued = (Latest<T>) waiting.get(target);
+        if (queued != null && queued.replace(value)) {
+            coalesced.incrementAndGet();
+            return;
+        }
+        Latest<T> next = new Latest<>(value);
+        waiting.put(target, next);
+        enqueue(lane, Barrier.NONE, () -> {
+            T sent = next.take();
+            waiting.remove(target, next);
+            boolean ok = send(() -> write.test(sent));
+            if (!ok) {
+                completions.execute(() -> onFailure.accept(sent));
+            }
+            return true; // its failure told above, with the value
+        }, () -> { });
+    }
+
+    /** Writes replaced by a newer one before they were sent, since the start. */
+    public int coalesced() {
+        return coalesced.get();
+    }
+
+    /** Writes waiting or running now. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /**
+     * Waits until every write submitted so far is done, or the time is up; true if they are. For
+     * tests and for an orderly shutdown.
+     */
+    public boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (inFlight.get() > 0) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(1);
+        }
+        return true;
+    }
+
+    /**
+     * No more writes go out: those waiting are dropped (told as not written), those running end.
+     * A replica that lost its lease must not write what it decided as leader.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        if (owned != null) {
+            owned.shutdown();
+        }
+    }
+
+    private void enqueue(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
+        if (closed) {
+            completions.execute(onFailure);
+            return;
+        }
+        try {
+            room.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            completions.execute(onFailure);
+            return;
+        }
+        inFlight.incrementAndGet();
+        CompletableFuture<Boolean> before = tails.get(lane);
+        CompletableFuture<?> after = before == null ? CompletableFuture.completedFuture(true) : before;
+        if (barrier == Barrier.OCCUPIES && !releasing.isEmpty()) {
+            CompletableFuture<?>[] all = releasing.toArray(CompletableFuture[]::new);
+            after = CompletableFuture.allOf(after, CompletableFuture.allOf(all));
+        }
+        CompletableFuture<Boolean> run;
+        try {
+            run = after.handleAsync((x, e) -> send(write), executor);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            room.release();
+            inFlight.decrementAndGet();
+            completions.execute(onFailure);
+            return;
+        }
+        // Registered before the clean-up below, which may run at once (a write already done).
+        if (barrier == Barrier.RELEASES) {
+            releasing.add(run);
+        }
+        tails.put(lane, run);
+        run.whenComplete((ok, e) -> {
+            tails.remove(lane, run);
+            releasing.remove(run);
+            room.release();
+            inFlight.decrementAndGet();
+            if (ok == null || !ok) {
+                completions.execute(onFailure);
+            }
+        });
+    }
+
+    private boolean send(BooleanSupplier write) {
+        if (closed) {
+            return false;
+        }
+        try {
+            return write.getAsBoolean();
+        } catch (RuntimeException e) {
+            LOG.warn("a write failed: {}", e.toString());
+            return false;
+        }
+    }
+
+    /** A coalesced write's value: replaced until the write takes it. */
+    private static final class Latest<T> {
+        private T value;
+        private boolean taken;
+
+        Latest(T value) {
+            this.value = value;
+        }
+
+        synchronized boolean replace(T newer) {
+            if (taken) {
+                return false;
+            }
+            value = newer;
+            return true;
+        }
+
+        synchronized T take() {
+            taken = true;
+            return value;
+        }
+    }
+}

@@ -27,6 +27,12 @@ import java.util.function.Predicate;
  * and sent in the job's lane ({@link WriteLanes}): after the job's earlier writes (its Workload's
  * admission before its start), a start after every stop submitted before it. A write that fails is
  * owed ({@link FailedWrites}) while it is still due, and sent again at the start of each cycle.
+ *
+ * <p>A stop holds every later start and binding back until it is written or no longer due (the job
+ * admitted again, finished or deleted): a stop can fail (the job changed since the decider read it,
+ * see JobPatches.stop) and is sent again a cycle later, and meanwhile the job's pods may run, so a
+ * preemptor admitted in its place must not start yet. A job evicted before its start went out is
+ * not started at all: the start is withdrawn, and there is nothing to stop.
  */
 final class JobWrites {
 
@@ -58,7 +64,8 @@ final class JobWrites {
     void start(TrackedJob t) {
         failed.settle(t, Write.STOP); // a stop still owed from an earlier eviction would stop it again
         failed.settle(t, Write.SUSPEND);
-        send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
+        stopNoLongerDue(t);
+        t.start = send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
     }
 
     /** The job is not to be started (evicted, or a KAI job, which was never suspended). */
@@ -66,9 +73,32 @@ final class JobWrites {
         failed.settle(t, Write.START);
     }
 
+    /** Suspends an evicted job, unless its start has not gone out yet and it never ran. */
     void stop(TrackedJob t) {
         failed.settle(t, Write.START);
-        send(t, Write.STOP, Barrier.RELEASES, w -> t.adapter.stop(w, t.key, t.live));
+        if (t.start != null && t.start.withdraw() && t.adapter.suspended(t.live)) {
+            t.start = null;
+            return; // still suspended as the decider last saw it, and not started since: nothing to stop
+        }
+        if (t.stopping == null || t.stopping.isLifted()) {
+            t.stopping = lanes.hold();
+        }
+        WriteLanes.Hold hold = t.stopping;
+        PreparedWrites prepared = new PreparedWrites(writer);
+        t.adapter.stop(prepared, t.key, t.live);
+        lanes.submit(t.id(), Barrier.RELEASES, () -> {
+            boolean ok = prepared.sendTo(writer);
+            if (ok) {
+                hold.lift();
+            }
+            return ok;
+        }, () -> {
+            if (due(t, Write.STOP)) {
+                failed.record(t, Write.STOP, false);
+            } else {
+                hold.lift();
+            }
+        });
     }
 
     /** Deletes a KAI gang's pods: KAI evicts so, and their controller makes them again. */
@@ -99,6 +129,14 @@ final class JobWrites {
     void forget(TrackedJob t) {
         t.gone = true;
         failed.forget(t);
+        stopNoLongerDue(t);
+    }
+
+    private static void stopNoLongerDue(TrackedJob t) {
+        if (t.stopping != null) {
+            t.stopping.lift();
+            t.stopping = null;
+        }
     }
 
     void event(TrackedJob t, String type, String reason, String message) {
@@ -112,9 +150,11 @@ final class JobWrites {
                 switch (write) {
                     case SUSPEND -> suspend(t);
                     case WORKLOAD -> ensureWorkload(t);
-                    case START -> send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
+                    case START -> t.start = send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
                     case STOP -> stop(t);
                 }
+            } else if (write == Write.STOP) {
+                stopNoLongerDue(t);
             }
         });
     }
@@ -139,13 +179,13 @@ final class JobWrites {
      * Prepares the adapter's writes now, from what the decider holds, and sends them in the job's
      * lane; if they fail and are still due when that is known, they are owed.
      */
-    private void send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare) {
+    private WriteLanes.Ticket send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare) {
         PreparedWrites prepared = new PreparedWrites(writer);
         prepare.test(prepared);
         if (prepared.isEmpty()) {
-            return; // nothing to write (a pod group's suspension is an event only)
+            return null; // nothing to write (a pod group's suspension is an event only)
         }
-        lanes.submit(t.id(), barrier, () -> prepared.sendTo(writer), () -> {
+        return lanes.submit(t.id(), barrier, () -> prepared.sendTo(writer), () -> {
             if (due(t, write)) {
                 failed.record(t, write, false);
             }

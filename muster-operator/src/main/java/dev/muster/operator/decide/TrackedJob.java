@@ -41,6 +41,10 @@ final class TrackedJob {
     boolean releasing;
     /** Deleted: writes of it still under way that fail are not owed. */
     boolean gone;
+    /** Its latest start, withdrawn if it is evicted before the start went out. */
+    dev.muster.operator.write.WriteLanes.Ticket start;
+    /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
+    dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;
     Assignment assignment;
     long admittedAtMillis;

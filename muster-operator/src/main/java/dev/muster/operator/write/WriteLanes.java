@@ -27,10 +27,15 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Barriers across lanes.</b> A write that {@link Barrier#RELEASES releases} what pods hold
  *       (a job stopped, a pod deleted) holds back every later write that
  *       {@link Barrier#OCCUPIES occupies} (a job started, a pod bound) until it is done: a
- *       preemptor's job starts only after its victims were stopped.</li>
- *   <li><b>Coalescing.</b> {@link #latest} keeps one write per target waiting in its lane: a newer
- *       status replaces one not yet sent, so a Pending status overwritten before it went out is
- *       never sent.</li>
+ *       preemptor's job starts only after its victims were stopped. A release that must succeed
+ *       before anything else starts (a stop that failed is sent again later) takes a {@link Hold},
+ *       lifted once it succeeded or is no longer due.</li>
+ *   <li><b>Withdrawal.</b> A write that has not started may be withdrawn ({@link Ticket}): a job
+ *       evicted before its start went out is not started and then stopped.</li>
+ *   <li><b>Coalescing.</b> {@link #latest} keeps one write per target waiting at the end of its
+ *       lane: a newer status replaces one not yet sent, so a Pending status overwritten before it
+ *       went out is never sent. Only at the end: a status with a write behind it (a Workload's
+ *       admission before its job's start) is sent as it is, the newer one after that write.</li>
  *   <li><b>Back-pressure.</b> At most {@code capacity} writes wait or run; the decider blocks on
  *       the next one until one is done. When the API server throttles (429, whose Retry-After the
  *       client honours before trying again) or slows down, the lanes fill and the decider slows to
@@ -98,19 +103,74 @@ public final class WriteLanes implements AutoCloseable {
         return new WriteLanes(Runnable::run, null, Runnable::run, Integer.MAX_VALUE);
     }
 
+    /** A write submitted, which may be withdrawn until it starts. */
+    public interface Ticket {
+        /** Withdraws the write if it has not started; true if it will not be sent. */
+        boolean withdraw();
+    }
+
+    /** Holds back every {@link Barrier#OCCUPIES} write submitted after it until lifted. */
+    public final class Hold {
+        private final CompletableFuture<Boolean> lifted = new CompletableFuture<>();
+
+        private Hold() {
+            releasing.add(lifted);
+            lifted.whenComplete((x, e) -> releasing.remove(lifted));
+        }
+
+        /** Lets the writes it held back go; from any thread, any number of times. */
+        public void lift() {
+            lifted.complete(true);
+        }
+
+        public boolean isLifted() {
+            return lifted.isDone();
+        }
+    }
+
+    /** A hold on later starts and bindings, until {@link Hold#lift()}. */
+    public Hold hold() {
+        return new Hold();
+    }
+
     /**
      * Submits a write in a lane.
      *
      * @param write     sends it; false (or an exception) when it failed
-     * @param onFailure run on the completions executor if it failed (or was dropped on close)
+     * @param onFailure run on the completions executor if it failed (or was dropped on close; not
+     *                  if it was withdrawn)
+     * @return a ticket to withdraw it while it has not started
      */
-    public void submit(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
-        enqueue(lane, barrier, write, onFailure);
+    public Ticket submit(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
+        Withdrawable w = new Withdrawable(write);
+        enqueue(lane, barrier, w, onFailure);
+        return w;
+    }
+
+    /** A write that runs unless withdrawn first; withdrawn, it counts as done. */
+    private static final class Withdrawable implements BooleanSupplier, Ticket {
+        private final BooleanSupplier write;
+        private final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
+
+        Withdrawable(BooleanSupplier write) {
+            this.write = write;
+        }
+
+        @Override
+        public boolean withdraw() {
+            return state.compareAndSet(0, 2);
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            return !state.compareAndSet(0, 1) || write.getAsBoolean();
+        }
     }
 
     /**
-     * Submits the newest value for a target (a status): if a write for the same target waits in
-     * its lane and has not started, it sends this value instead and no other write is queued.
+     * Submits the newest value for a target (a status): if a write for the same target waits last
+     * in its lane and has not started, it sends this value instead and no other write is queued.
+     * A write for the target with others behind it keeps its value: they were decided on it.
      *
      * @param onFailure told the value that failed (the newest when the write started)
      */
@@ -118,13 +178,13 @@ public final class WriteLanes implements AutoCloseable {
             Consumer<T> onFailure) {
         @SuppressWarnings("unchecked")
         Latest<T> queued = (Latest<T>) waiting.get(target);
-        if (queued != null && queued.replace(value)) {
+        if (queued != null && queued.task == tails.get(lane) && queued.replace(value)) {
             coalesced.incrementAndGet();
             return;
         }
         Latest<T> next = new Latest<>(value);
         waiting.put(target, next);
-        enqueue(lane, Barrier.NONE, () -> {
+        next.task = enqueue(lane, Barrier.NONE, () -> {
             T sent = next.take();
             waiting.remove(target, next);
             boolean ok = send(() -> write.test(sent));
@@ -172,17 +232,18 @@ public final class WriteLanes implements AutoCloseable {
         }
     }
 
-    private void enqueue(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
+    /** Queues a write; returns its future (null if it was refused: closed or interrupted). */
+    private CompletableFuture<Boolean> enqueue(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
         if (closed) {
             completions.execute(onFailure);
-            return;
+            return null;
         }
         try {
             room.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             completions.execute(onFailure);
-            return;
+            return null;
         }
         inFlight.incrementAndGet();
         CompletableFuture<Boolean> before = tails.get(lane);
@@ -198,7 +259,7 @@ public final class WriteLanes implements AutoCloseable {
             room.release();
             inFlight.decrementAndGet();
             completions.execute(onFailure);
-            return;
+            return null;
         }
         // Registered before the clean-up below, which may run at once (a write already done).
         if (barrier == Barrier.RELEASES) {
@@ -214,6 +275,7 @@ public final class WriteLanes implements AutoCloseable {
                 completions.execute(onFailure);
             }
         });
+        return run;
     }
 
     private boolean send(BooleanSupplier write) {
@@ -232,6 +294,8 @@ public final class WriteLanes implements AutoCloseable {
     private static final class Latest<T> {
         private T value;
         private boolean taken;
+        /** Its write in the lane: replaced only while it is the lane's last. */
+        volatile CompletableFuture<Boolean> task;
 
         Latest(T value) {
             this.value = value;

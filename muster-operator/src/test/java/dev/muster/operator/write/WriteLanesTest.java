@@ -79,6 +79,42 @@ class WriteLanesTest {
         assertThat(sent).containsExactly("other: status", "victim: stop", "preemptor: start");
     }
 
+    /** A victim's stop that failed is sent again later: until it is written, the preemptor waits. */
+    @Test
+    void aHoldKeepsLaterStartsBackUntilItIsLifted() throws InterruptedException {
+        WriteLanes l = concurrent(4, 100);
+        WriteLanes.Hold victimStopping = l.hold();
+        l.submit("victim", Barrier.RELEASES, () -> false, () -> failures.add("victim: stop"));
+        l.submit("preemptor", Barrier.OCCUPIES, write("preemptor: start"), () -> { });
+        l.submit("other", Barrier.NONE, write("other: status"), () -> { });
+        awaitSize(failures, 1);
+        awaitSent(1);
+        assertThat(sent).as("the failed stop does not let the start go").containsExactly("other: status");
+        l.submit("victim", Barrier.RELEASES, write("victim: stop again"), () -> { });
+        victimStopping.lift();
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).containsExactly("other: status", "victim: stop again", "preemptor: start");
+        l.submit("later", Barrier.OCCUPIES, write("later: start"), () -> { });
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).as("a lifted hold holds nothing back").endsWith("later: start");
+    }
+
+    @Test
+    void aWriteWithdrawnBeforeItStartsIsNotSentNorToldAsFailed() throws InterruptedException {
+        WriteLanes l = concurrent(2, 100);
+        CountDownLatch gate = new CountDownLatch(1);
+        l.submit("job", Barrier.NONE, held("job: admitted status", gate), () -> { });
+        WriteLanes.Ticket start = l.submit("job", Barrier.OCCUPIES, write("job: start"), () -> failures.add("start"));
+        assertThat(start.withdraw()).isTrue();
+        gate.countDown();
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).containsExactly("job: admitted status");
+        assertThat(failures).isEmpty();
+        WriteLanes.Ticket sentAlready = l.submit("job", Barrier.NONE, write("job: stop"), () -> { });
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sentAlready.withdraw()).as("too late").isFalse();
+    }
+
     @Test
     void aStopSubmittedAfterAStartDoesNotHoldItBack() throws InterruptedException {
         WriteLanes l = concurrent(4, 100);
@@ -103,6 +139,24 @@ class WriteLanesTest {
         assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
         assertThat(sent).containsExactly("job: start", "status Admitted");
         assertThat(l.coalesced()).isEqualTo(2);
+    }
+
+    /** The admission must show before the start that was decided on it, even if the job was evicted since. */
+    @Test
+    void aStatusWithAWriteBehindItIsSentAsItIsAndTheNewerOneAfterThatWrite() throws InterruptedException {
+        WriteLanes l = concurrent(2, 100);
+        CountDownLatch gate = new CountDownLatch(1);
+        l.submit("job", Barrier.NONE, held("job: create Workload", gate), () -> { });
+        l.latest("job", "workload", "Admitted", s -> sent.add("status " + s), failures::add);
+        l.submit("job", Barrier.OCCUPIES, write("job: start"), () -> { });
+        l.submit("job", Barrier.RELEASES, write("job: stop"), () -> { });
+        l.latest("job", "workload", "Pending", s -> sent.add("status " + s), failures::add);
+        l.latest("job", "workload", "Pending (newer message)", s -> sent.add("status " + s), failures::add);
+        gate.countDown();
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).containsExactly("job: create Workload", "status Admitted", "job: start", "job: stop",
+                "status Pending (newer message)");
+        assertThat(l.coalesced()).isEqualTo(1);
     }
 
     @Test

@@ -29,6 +29,10 @@ final class CycleMetrics {
         }
     }
 
+    void writes(int inFlight, int coalesced) {
+        metrics.writes(inFlight, coalesced);
+    }
+
     void admitted(String clusterQueue, long waitedMillis) {
         metrics.admitted(clusterQueue, Duration.ofMillis(Math.max(0, waitedMillis)));
     }

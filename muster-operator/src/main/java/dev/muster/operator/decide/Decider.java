@@ -277,6 +277,7 @@ public final class Decider implements AutoCloseable {
             scheduling.bindWaiting(inForce.engine(), jobs::get);
             Map<String, Integer> admittedByQueue = statuses.record();
             metrics.cycle(inForce.engine(), admittedByQueue, System.nanoTime() - started);
+            metrics.writes(lanes.inFlight(), lanes.coalesced());
         }
         cycles++;
     }

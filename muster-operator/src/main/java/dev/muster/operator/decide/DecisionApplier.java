@@ -77,7 +77,7 @@ final class DecisionApplier {
         t.status(s -> s.apply(reserve, now));
         for (String check : reserve.checks()) {
             if (provisioning.runs(check)) {
-                writes.inLane(t, w -> provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
+                writes.provisioning(t, w -> provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
                         WorkloadObjects.podSetTemplates(t, reserve.assignment()), check,
                         observed.workloadObject(t.workloadKey), inForce.engine(), w));
             }
@@ -108,7 +108,7 @@ final class DecisionApplier {
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
         boolean running = t.is(TrackedJob.State.ADMITTED);
         ObjectKey workload = t.workload().key();
-        writes.inLane(t, w -> provisioning.released(workload, w));
+        writes.provisioning(t, w -> provisioning.released(workload, w));
         if (t.clusterQueue != null) {
             metrics.evicted(t.clusterQueue, evict.reason().kueueReason());
         }

@@ -150,7 +150,7 @@ final class JobEntry {
             provisioning.adopt(t.workload().key(), check, request.get());
             provisioning.requestChanged(request.get(), inForce.engine());
         } else {
-            writes.inLane(t, w -> provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
+            writes.provisioning(t, w -> provisioning.quotaReserved(t.workload().key(), t.workload().podSets(),
                     WorkloadObjects.podSetTemplates(t, t.assignment), check, observed.workloadObject(t.workloadKey),
                     inForce.engine(), w));
         }

@@ -100,7 +100,7 @@ final class JobIntake {
         writes.forget(t);
         if (t.workload() != null) {
             ObjectKey workload = t.workload().key();
-            writes.inLane(t, w -> provisioning.released(workload, w));
+            writes.provisioning(t, w -> provisioning.released(workload, w));
             if (inForce.hasEngine()) {
                 inForce.engine().remove(t.workload().key());
             }
@@ -189,7 +189,7 @@ final class JobIntake {
         scheduling.jobChanged(t, t.id(), inForce.engine());
         inForce.engine().remove(t.workload().key());
         ObjectKey workload = t.workload().key();
-        writes.inLane(t, w -> provisioning.released(workload, w));
+        writes.provisioning(t, w -> provisioning.released(workload, w));
         long now = clock.millis();
         t.status(s -> s.finished(now, "the job finished"));
         t.assignment = null;

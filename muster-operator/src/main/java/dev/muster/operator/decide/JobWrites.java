@@ -113,17 +113,20 @@ final class JobWrites {
     }
 
     /**
-     * Writes that others prepare for the job (its ProvisioningRequests and their PodTemplates), in
-     * the job's lane: after its Workload exists. Their outcome is not followed: the checks make them
-     * again when they are still due.
+     * The job's ProvisioningRequests (and their PodTemplates), prepared by the checks: in one lane
+     * for all jobs, so that the autoscaler sees them in the order they were decided, and each after
+     * its job's earlier writes (its Workload exists). Their outcome is not followed: the checks make
+     * them again when they are still due.
      */
-    void inLane(TrackedJob t, Consumer<ClusterWriter> prepare) {
+    void provisioning(TrackedJob t, Consumer<ClusterWriter> prepare) {
         PreparedWrites prepared = new PreparedWrites(writer);
         prepare.accept(prepared);
         if (!prepared.isEmpty()) {
-            lanes.submit(t.id(), Barrier.NONE, () -> prepared.sendTo(writer), () -> { });
+            lanes.submit(PROVISIONING_LANE, t.id(), () -> prepared.sendTo(writer), () -> { });
         }
     }
+
+    private static final String PROVISIONING_LANE = "ProvisioningRequests";
 
     /** The job is gone: what was owed for it is dropped, and what fails of its writes still under way is not owed. */
     void forget(TrackedJob t) {

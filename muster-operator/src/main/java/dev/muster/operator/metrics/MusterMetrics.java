@@ -36,6 +36,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>kueue_cluster_queue_nominal_quota</td><td>gauge</td><td>cohort, cluster_queue, flavor, resource</td></tr>
  *   <tr><td>kueue_cluster_queue_borrowing_limit</td><td>gauge</td><td>cohort, cluster_queue, flavor, resource</td></tr>
  *   <tr><td>muster_scheduling_cycle_seconds</td><td>histogram</td><td>(none)</td></tr>
+ *   <tr><td>muster_api_writes_in_flight</td><td>gauge</td><td>(none)</td></tr>
+ *   <tr><td>muster_status_writes_coalesced</td><td>gauge</td><td>(none)</td></tr>
  * </table>
  *
  * <p>The wait-time histograms have Kueue's buckets (1s, then 2.5s doubling to 10240s), the
@@ -65,6 +67,8 @@ public final class MusterMetrics {
     public static final String CLUSTER_QUEUE_NOMINAL_QUOTA = "kueue_cluster_queue_nominal_quota";
     public static final String CLUSTER_QUEUE_BORROWING_LIMIT = "kueue_cluster_queue_borrowing_limit";
     public static final String SCHEDULING_CYCLE = "muster_scheduling_cycle_seconds";
+    public static final String WRITES_IN_FLIGHT = "muster_api_writes_in_flight";
+    public static final String STATUS_WRITES_COALESCED = "muster_status_writes_coalesced";
 
     /** The {@code status} values of {@link #CLUSTER_QUEUE_STATUS}, as Kueue writes them. */
     public enum ClusterQueueStatus {
@@ -235,6 +239,16 @@ public final class MusterMetrics {
     }
 
     /** {@code muster_scheduling_cycle_seconds}: how long one run of Muster's scheduling cycle took. */
+    /**
+     * The decider's write lanes: writes waiting or under way now, and statuses replaced by a newer
+     * one before they were sent, since the decider started (a gauge: it starts again with a new leader).
+     */
+    public void writes(int inFlight, int coalesced) {
+        gauge(WRITES_IN_FLIGHT, "API writes of the decider waiting or under way", Tags.empty()).set(inFlight);
+        gauge(STATUS_WRITES_COALESCED, "Statuses replaced by a newer one before they were sent, since the leader started",
+                Tags.empty()).set(coalesced);
+    }
+
     public void schedulingCycle(Duration took) {
         Timer.builder(SCHEDULING_CYCLE)
                 .description("The time one scheduling cycle of Muster's engine took")

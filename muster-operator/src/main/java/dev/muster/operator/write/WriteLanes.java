@@ -143,8 +143,17 @@ public final class WriteLanes implements AutoCloseable {
      */
     public Ticket submit(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
         Withdrawable w = new Withdrawable(write);
-        enqueue(lane, barrier, w, onFailure);
+        enqueue(lane, null, barrier, w, onFailure);
         return w;
+    }
+
+    /**
+     * Submits a write in a lane shared by several objects, after the earlier writes of its own
+     * lane too: the ProvisioningRequests of all jobs go out in the order they were decided (the
+     * autoscaler serves them in the order it sees them), each after its job's Workload exists.
+     */
+    public void submit(Object lane, Object alsoAfterLane, BooleanSupplier write, Runnable onFailure) {
+        enqueue(lane, alsoAfterLane, Barrier.NONE, write, onFailure);
     }
 
     /** A write that runs unless withdrawn first; withdrawn, it counts as done. */
@@ -184,7 +193,7 @@ public final class WriteLanes implements AutoCloseable {
         }
         Latest<T> next = new Latest<>(value);
         waiting.put(target, next);
-        next.task = enqueue(lane, Barrier.NONE, () -> {
+        next.task = enqueue(lane, null, Barrier.NONE, () -> {
             T sent = next.take();
             waiting.remove(target, next);
             boolean ok = send(() -> write.test(sent));
@@ -233,7 +242,8 @@ public final class WriteLanes implements AutoCloseable {
     }
 
     /** Queues a write; returns its future (null if it was refused: closed or interrupted). */
-    private CompletableFuture<Boolean> enqueue(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
+    private CompletableFuture<Boolean> enqueue(Object lane, Object alsoAfterLane, Barrier barrier, BooleanSupplier write,
+            Runnable onFailure) {
         if (closed) {
             completions.execute(onFailure);
             return null;
@@ -248,6 +258,10 @@ public final class WriteLanes implements AutoCloseable {
         inFlight.incrementAndGet();
         CompletableFuture<Boolean> before = tails.get(lane);
         CompletableFuture<?> after = before == null ? CompletableFuture.completedFuture(true) : before;
+        CompletableFuture<Boolean> other = alsoAfterLane == null ? null : tails.get(alsoAfterLane);
+        if (other != null) {
+            after = CompletableFuture.allOf(after, other);
+        }
         if (barrier == Barrier.OCCUPIES && !releasing.isEmpty()) {
             CompletableFuture<?>[] all = releasing.toArray(CompletableFuture[]::new);
             after = CompletableFuture.allOf(after, CompletableFuture.allOf(all));

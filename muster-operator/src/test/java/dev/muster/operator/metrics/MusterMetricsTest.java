@@ -163,6 +163,15 @@ class MusterMetricsTest {
     }
 
     @Test
+    void theWriteLanesShowWhatIsUnderWayAndWhatWasCoalesced() {
+        metrics.writes(12, 3);
+        metrics.writes(5, 4);
+
+        assertThat(typeLines()).contains("# TYPE muster_api_writes_in_flight gauge", "# TYPE muster_status_writes_coalesced gauge");
+        assertThat(samples()).contains("muster_api_writes_in_flight 5.0", "muster_status_writes_coalesced 4.0");
+    }
+
+    @Test
     void noMetricNameGetsADoubledSuffix() {
         metrics.admitted("q", Duration.ofSeconds(1));
         metrics.quotaReserved("q", Duration.ofSeconds(1));

@@ -127,6 +127,21 @@ class WriteLanesTest {
         assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
     }
 
+    /** ProvisioningRequests: in the order decided, across jobs, each after its own job's Workload. */
+    @Test
+    void aSharedLaneKeepsItsOrderAndWaitsForEachWritesOwnLaneToo() throws InterruptedException {
+        WriteLanes l = concurrent(4, 100);
+        CountDownLatch aCreated = new CountDownLatch(1);
+        l.submit("job-a", Barrier.NONE, held("a: create Workload", aCreated), () -> { });
+        l.submit("requests", "job-a", write("a: ProvisioningRequest"), () -> { });
+        l.submit("requests", "job-b", write("b: ProvisioningRequest"), () -> { });
+        Thread.sleep(100);
+        assertThat(sent).as("b's request waits behind a's in the shared lane").isEmpty();
+        aCreated.countDown();
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).containsExactly("a: create Workload", "a: ProvisioningRequest", "b: ProvisioningRequest");
+    }
+
     @Test
     void aStatusWaitingInItsLaneIsReplacedByTheNewerOne() throws InterruptedException {
         WriteLanes l = concurrent(2, 100);

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** Prints a {@link BurstResult}: outcome, admission times and rate, the decider's time, CPU and API requests. */
 final class BurstReport {
@@ -105,6 +106,15 @@ final class BurstReport {
                     share * 100), ms(Math.round(share * d.wallNanos()))});
         }
         table(out, rows);
+        List<String[]> where = new ArrayList<>();
+        where.add(new String[] {"WAITING IN (INNERMOST OPERATOR FRAME)", "SAMPLES", "~ WALL"});
+        int total = Math.max(1, d.sampleCount());
+        d.waitingIn().entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(8)
+                .forEach(e -> where.add(new String[] {e.getKey(), fmt(e.getValue()),
+                        ms(Math.round(e.getValue() / (double) total * d.wallNanos()))}));
+        if (where.size() > 1) {
+            table(out, where);
+        }
         out.println();
     }
 

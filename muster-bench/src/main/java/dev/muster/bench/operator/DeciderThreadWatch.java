@@ -41,9 +41,10 @@ final class DeciderThreadWatch implements AutoCloseable {
      * @param blockedCount times it blocked on a monitor; blockedMillis: how long in all
      * @param waitedCount  times it waited (park, wait, sleep); waitedMillis: how long in all
      * @param samples     stack samples by activity
+     * @param waitingIn   the WAITING samples by the innermost operator method on the stack (what it waited in)
      */
     record Figures(boolean found, long wallNanos, long cpuNanos, long blockedCount, long blockedMillis, long waitedCount,
-            long waitedMillis, Map<Activity, Integer> samples) {
+            long waitedMillis, Map<Activity, Integer> samples, Map<String, Integer> waitingIn) {
 
         int sampleCount() {
             return samples.values().stream().mapToInt(Integer::intValue).sum();
@@ -58,6 +59,7 @@ final class DeciderThreadWatch implements AutoCloseable {
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final long id;
     private final Map<Activity, Integer> samples = new EnumMap<>(Activity.class);
+    private final Map<String, Integer> waitingIn = new java.util.HashMap<>();
     private final Thread sampler;
     private long startNanos;
     private long startCpu;
@@ -100,6 +102,9 @@ final class DeciderThreadWatch implements AutoCloseable {
             Activity a = activity(t);
             synchronized (samples) {
                 samples.merge(a, 1, Integer::sum);
+                if (a == Activity.WAITING) {
+                    waitingIn.merge(operatorFrame(t), 1, Integer::sum);
+                }
             }
             next += SAMPLE_EVERY_NANOS;
             long wait = next - System.nanoTime();
@@ -127,12 +132,23 @@ final class DeciderThreadWatch implements AutoCloseable {
         };
     }
 
+    /** The innermost frame of Muster's operator (the writer's method, for a synchronous write), as Class.method. */
+    static String operatorFrame(ThreadInfo t) {
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().startsWith("dev.muster.operator.")) {
+                String cls = e.getClassName().substring(e.getClassName().lastIndexOf('.') + 1);
+                return cls + "." + e.getMethodName();
+            }
+        }
+        return "(elsewhere)";
+    }
+
     /** Stops sampling; the figures since {@link #start()}. */
     Figures stop() {
         sampler.interrupt();
         long wall = System.nanoTime() - startNanos;
         if (id < 0 || start == null) {
-            return new Figures(false, wall, 0, 0, 0, 0, 0, Map.of());
+            return new Figures(false, wall, 0, 0, 0, 0, 0, Map.of(), Map.of());
         }
         ThreadInfo end = threads.getThreadInfo(id);
         long cpu = threads.getThreadCpuTime(id) - startCpu;
@@ -142,15 +158,17 @@ final class DeciderThreadWatch implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         Map<Activity, Integer> copy;
+        Map<String, Integer> where;
         synchronized (samples) {
             copy = new EnumMap<>(samples);
+            where = Map.copyOf(waitingIn);
         }
         if (end == null) {
-            return new Figures(true, wall, cpu, 0, 0, 0, 0, copy);
+            return new Figures(true, wall, cpu, 0, 0, 0, 0, copy, where);
         }
         return new Figures(true, wall, cpu, end.getBlockedCount() - start.getBlockedCount(),
                 end.getBlockedTime() - start.getBlockedTime(), end.getWaitedCount() - start.getWaitedCount(),
-                end.getWaitedTime() - start.getWaitedTime(), copy);
+                end.getWaitedTime() - start.getWaitedTime(), copy, where);
     }
 
     @Override

@@ -30,7 +30,7 @@ import java.util.concurrent.locks.ReadWriteLock;
  * <p>The stock dispatcher keeps its map, lock and resource version private; they are reached by
  * reflection, once, in the constructor, which fails loudly if a fabric8 version renames them.
  */
-public final class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
+public class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
 
     private final IndexedEntries entries = new IndexedEntries();
     private final ReadWriteLock lock;

@@ -23,6 +23,8 @@ import java.util.OptionalDouble;
  * <pre>
  * java -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
  *     [baseline|large-scale|PATH] [--workloads N] [--time-scale F] [--timeout SECONDS] [--stock-mock] [--quiet]
+ * java -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
+ *     --burst N [--gpu-nodes M] [--creators N] [--timeout SECONDS] [--quiet]      (see {@link BurstRun})
  * java -jar muster-bench/target/muster-bench.jar operator [...]     (the same)
  * </pre>
  *
@@ -46,6 +48,8 @@ public final class OperatorPerfReplay {
         String shapeArg = "baseline";
         boolean shapeGiven = false;
         Integer workloads = null;
+        Integer burst = null;
+        Integer gpuNodes = null;
         OperatorPerfRun.Settings settings = OperatorPerfRun.Settings.defaults().withProgress(out);
         try {
             for (int i = 0; i < args.length; i++) {
@@ -65,6 +69,8 @@ public final class OperatorPerfReplay {
                     case "--runners" -> settings = settings.withThreads(settings.creatorThreads(),
                             (int) number(args, ++i, "--runners", 1));
                     case "--stock-mock" -> settings = settings.withIndexedStore(false);
+                    case "--burst" -> burst = (int) number(args, ++i, "--burst", 1);
+                    case "--gpu-nodes" -> gpuNodes = (int) number(args, ++i, "--gpu-nodes", 1);
                     case "--quiet" -> settings = settings.withProgress(null);
                     default -> {
                         if (args[i].startsWith("-") || shapeGiven) {
@@ -75,10 +81,19 @@ public final class OperatorPerfReplay {
                     }
                 }
             }
+            if (burst == null && gpuNodes != null) {
+                throw new IllegalArgumentException("--gpu-nodes goes with --burst");
+            }
+            if (burst != null && (shapeGiven || workloads != null || settings.timeScale() != 1 || !settings.indexedStore())) {
+                throw new IllegalArgumentException("--burst takes no SHAPE, --workloads, --time-scale or --stock-mock");
+            }
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             err.println(usage());
             return 2;
+        }
+        if (burst != null) {
+            return burst(BurstLayout.of(burst, gpuNodes == null ? 0 : gpuNodes), settings, out);
         }
         PerfShape shape;
         try {
@@ -105,6 +120,15 @@ public final class OperatorPerfReplay {
         out.println();
         print(out, r, full ? shape.rangeSpec() : Optional.empty());
         return r.allAdmittedAndFinished() && r.audit().violationCount() == 0 ? 0 : 1;
+    }
+
+    /** A burst ({@code --burst}): see {@link BurstRun}. Exit status 0 when every Job that fits was admitted and the audit is clean. */
+    private static int burst(BurstLayout layout, OperatorPerfRun.Settings settings, PrintStream out) throws InterruptedException {
+        BurstReport.header(out, layout, settings);
+        BurstResult r = BurstRun.run(layout, settings);
+        out.println();
+        BurstReport.print(out, r);
+        return r.passed() ? 0 : 1;
     }
 
     /**
@@ -277,9 +301,15 @@ public final class OperatorPerfReplay {
                   --runners N       threads of the job runner (default 4)
                   --stock-mock      fabric8's own mock store, which tests every object on each request
                                     (default: the indexed store of dev.muster.bench.apiserver)
+                  --burst N         instead of a shape: N single-pod Jobs created at once into 10 ClusterQueues
+                                    of one cohort with quota for all (1 cpu each); they never finish; reports
+                                    admissions/s from the first create to the last admission
+                  --gpu-nodes M     with --burst: M Nodes of 4 GPUs; each pod asks 1 GPU and names Muster's
+                                    scheduler, the GPU quota is 4 x M, and a Job is admitted when Muster has
+                                    bound its pod (a Job controller stand-in creates the pod)
                   --quiet           no progress lines
-                exit status: 0 every workload admitted and finished within quota, 1 not (timeout,
-                overflow), 2 bad arguments or config""";
+                exit status: 0 every workload admitted and finished within quota (--burst: every Job that
+                fits admitted, the audit clean), 1 not (timeout, overflow), 2 bad arguments or config""";
     }
 
     private static long number(String[] args, int i, String option, long min) {
@@ -322,15 +352,15 @@ public final class OperatorPerfReplay {
                 : String.format(Locale.ROOT, "%,.3f", v).replaceAll("0+$", "");
     }
 
-    private static String fmt(long v) {
+    static String fmt(long v) {
         return String.format(Locale.ROOT, "%,d", v);
     }
 
-    private static String ms(long nanos) {
+    static String ms(long nanos) {
         return nanos < 0 ? "-" : String.format(Locale.ROOT, "%,d ms", Math.round(nanos / 1e6));
     }
 
-    private static void table(PrintStream out, List<String[]> rows) {
+    static void table(PrintStream out, List<String[]> rows) {
         int cols = rows.get(0).length;
         int[] width = new int[cols];
         for (String[] row : rows) {

@@ -81,7 +81,7 @@ public final class OperatorPerfRun {
      * server brings), and fabric8 would pick one at random. One factory per client, as fabric8
      * makes by default.
      */
-    private static io.fabric8.kubernetes.client.http.HttpClient.Factory http() {
+    static io.fabric8.kubernetes.client.http.HttpClient.Factory http() {
         return new io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory();
     }
 
@@ -186,16 +186,7 @@ public final class OperatorPerfRun {
     }
 
     private void createConfiguration(KubernetesClient c) {
-        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
-                KubeKind.WORKLOAD_PRIORITY_CLASS)) {
-            c.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
-                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
-                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
-                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
-                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
-                    .endSpec().build()).create();
-        }
+        createCrds(c);
         c.genericKubernetesResources(KubeKind.RESOURCE_FLAVOR.context()).resource(PerfManifests.resourceFlavor()).create();
         for (GenericKubernetesResource p : PerfManifests.priorityClasses(cluster)) {
             c.genericKubernetesResources(KubeKind.WORKLOAD_PRIORITY_CLASS.context()).resource(p).create();
@@ -208,8 +199,22 @@ public final class OperatorPerfRun {
         }
     }
 
+    /** The CustomResourceDefinitions of Kueue's kinds the controller reads and writes, with their status subresource. */
+    static void createCrds(KubernetesClient c) {
+        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
+                KubeKind.WORKLOAD_PRIORITY_CLASS)) {
+            c.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
+                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
+                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
+                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
+                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
+                    .endSpec().build()).create();
+        }
+    }
+
     /** Waits until the controller leads and has read a valid configuration. */
-    private static void awaitReady(MusterOperator operator) throws InterruptedException {
+    static void awaitReady(MusterOperator operator) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             Optional<Decider> d = operator.decider();
@@ -524,7 +529,7 @@ public final class OperatorPerfRun {
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 
-    private static java.util.concurrent.ThreadFactory named(String prefix) {
+    static java.util.concurrent.ThreadFactory named(String prefix) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
@@ -533,7 +538,7 @@ public final class OperatorPerfRun {
         };
     }
 
-    private static Map<Long, Long> threadCpu(ThreadMXBean threads) {
+    static Map<Long, Long> threadCpu(ThreadMXBean threads) {
         Map<Long, Long> out = new HashMap<>();
         for (long id : threads.getAllThreadIds()) {
             long cpu = threads.getThreadCpuTime(id);
@@ -545,7 +550,7 @@ public final class OperatorPerfRun {
     }
 
     /** CPU used during the run by threads alive at its end, grouped by name with the numbers taken out. */
-    private static List<OperatorPerfResult.ThreadCpu> byGroup(ThreadMXBean threads, Map<Long, Long> start,
+    static List<OperatorPerfResult.ThreadCpu> byGroup(ThreadMXBean threads, Map<Long, Long> start,
             Map<Long, Long> end) {
         Map<String, long[]> groups = new HashMap<>();
         for (Map.Entry<Long, Long> e : end.entrySet()) {
@@ -565,14 +570,14 @@ public final class OperatorPerfRun {
                 .toList();
     }
 
-    private static long processCpu() {
+    static long processCpu() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         return -1;
     }
 
-    private static long[] gc() {
+    static long[] gc() {
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {

@@ -144,7 +144,7 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         next.primed();
         decider = next;
         informers = new Informers(client, options.namespace());
-        informers.watch(KubeKind.WORKLOAD, next::workloadObject, w -> { });
+        informers.watch(KubeKind.WORKLOAD, next::workloadObject, next::workloadObjectDeleted);
         for (KubeKind kind : CONFIGURATION) {
             informers.watch(kind, next::configurationObject, next::configurationObjectDeleted);
         }

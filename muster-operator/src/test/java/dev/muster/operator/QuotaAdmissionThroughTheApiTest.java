@@ -100,4 +100,43 @@ class QuotaAdmissionThroughTheApiTest {
             assertThat(condition(cluster.get(KubeKind.WORKLOAD, workloadOf("first")), "Finished")).isTrue();
         });
     }
+
+    /**
+     * As Kueue's job reconciler does for a job without a Workload: the running job is stopped, a new
+     * Workload is made and queued, and the job runs again once it is admitted; meanwhile the one
+     * that waited is not admitted on the quota the stopped job held until its stop is written.
+     */
+    @Test
+    void aWorkloadDeletedByHandStopsItsJobWhichIsQueuedAgainWithANewWorkload() {
+        cluster.apply("rayjob.yaml", Map.of("NAME", "first"));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                assertThat(condition(cluster.get(KubeKind.WORKLOAD, workloadOf("first")), "Admitted")).isTrue());
+        String firstUid = cluster.get(KubeKind.WORKLOAD, workloadOf("first")).getMetadata().getUid();
+        List<Boolean> suspendedSeen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var watch = client.genericKubernetesResources(KubeKind.RAY_JOB.context()).inNamespace("default").withName("first")
+                .watch(new io.fabric8.kubernetes.client.Watcher<>() {
+                    @Override
+                    public void eventReceived(Action action, GenericKubernetesResource job) {
+                        suspendedSeen.add(suspended(job));
+                    }
+
+                    @Override
+                    public void onClose(io.fabric8.kubernetes.client.WatcherException cause) {
+                    }
+                });
+
+        client.genericKubernetesResources(KubeKind.WORKLOAD.context()).inNamespace("default")
+                .withName(workloadOf("first").name()).delete();
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            GenericKubernetesResource wl = cluster.get(KubeKind.WORKLOAD, workloadOf("first"));
+            assertThat(wl).as("a new Workload").isNotNull();
+            assertThat(wl.getMetadata().getUid()).isNotEqualTo(firstUid);
+            assertThat(condition(wl, "Admitted")).as("admitted again: the quota it held was given back").isTrue();
+            assertThat(suspended(cluster.get(KubeKind.RAY_JOB, new ObjectKey("default", "first")))).isFalse();
+        });
+        assertThat(operator.decider().orElseThrow().stateOf("RayJob", new ObjectKey("default", "first"))).contains("ADMITTED");
+        watch.close();
+        assertThat(suspendedSeen).as("the job was stopped, then started again").containsSubsequence(true, false);
+    }
 }

@@ -237,7 +237,7 @@ public final class OperatorPerfReplay {
                     String.format(Locale.ROOT, "%.1f %%", r.processCpuNanos() <= 0 ? 0 : t.cpuNanos() * 100.0 / r.processCpuNanos())});
         }
         table(out, rows);
-        out.println("  muster-decider: the operator's one deciding thread (engine + its synchronous API writes);"
+        out.println("  muster-decider: the operator's one deciding thread (engine; its API writes go to muster-writer-N, its events to muster-events);"
                 + " vert.x/mock: the mock API server and the clients' HTTP; perf-*: this benchmark's creator, runner");
         out.println();
 

@@ -123,6 +123,17 @@ public final class Decider implements AutoCloseable {
     }
 
     /**
+     * A Workload object was deleted: if it was a job's that has not finished, the job is stopped
+     * and queued again with a new Workload, as Kueue does.
+     */
+    public void workloadObjectDeleted(JsonNode workload) {
+        loop.post(observed.whenPrimed(() -> {
+            observed.workloadObjectDeleted(workload);
+            intake.workloadDeleted(ObservedCluster.key(workload));
+        }));
+    }
+
+    /**
      * Nodes are watched: from the next configuration on, admission places the gangs whose pods
      * name Muster's scheduler on them (posted before the nodes are).
      */

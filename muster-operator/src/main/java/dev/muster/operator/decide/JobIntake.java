@@ -109,6 +109,23 @@ final class JobIntake {
         scheduling.jobChanged(t, t.id(), inForce.engine());
     }
 
+    /**
+     * A job's Workload object was deleted (by hand, say) while the job is not finished: as Kueue's
+     * job reconciler does when a job has no Workload, the job is stopped if it runs and queued
+     * afresh with a new Workload. It is followed again from scratch: what it held is released, and
+     * on first sight a job that runs is suspended.
+     */
+    void workloadDeleted(ObjectKey workloadObject) {
+        TrackedJob t = jobs.ofWorkloadObject(workloadObject);
+        if (t == null || t.is(TrackedJob.State.FINISHED) || t.live.path("metadata").has("deletionTimestamp")) {
+            return; // not ours, finished (its Workload may go), or going with its job
+        }
+        JobAdapter adapter = t.adapter;
+        JsonNode live = t.live;
+        jobDeleted(adapter, t.key);
+        jobChanged(adapter, live);
+    }
+
     /** A Pod was added or changed: a queued plain pod is a workload, alone or with its group. */
     void pod(JsonNode pod) {
         if (PodGroups.queued(pod)) {

@@ -65,6 +65,10 @@ final class ObservedCluster {
     }
 
     /** The Workload object of this key as last seen, or null. */
+    void workloadObjectDeleted(JsonNode workload) {
+        workloadObjects.remove(key(workload));
+    }
+
     JsonNode workloadObject(ObjectKey key) {
         return workloadObjects.get(key);
     }

@@ -20,6 +20,8 @@ final class TrackedJobs {
 
     private final Map<List<Object>, TrackedJob> byId = new LinkedHashMap<>();
     private final Map<ObjectKey, TrackedJob> byWorkload = new HashMap<>();
+    /** By the name of its Workload object (known from the start, before its workload is read). */
+    private final Map<ObjectKey, TrackedJob> byWorkloadObject = new HashMap<>();
     private final TreeSet<TrackedJob> changed = new TreeSet<>(TrackedJob.FIRST_SEEN);
     private long nextSeq;
 
@@ -36,16 +38,25 @@ final class TrackedJobs {
     TrackedJob track(JobAdapter adapter, ObjectKey key, JsonNode live) {
         TrackedJob t = new TrackedJob(nextSeq++, adapter, key, adapter.workloadKey(key), live, changed::add);
         byId.put(t.id(), t);
+        byWorkloadObject.put(t.workloadKey, t);
         return t;
     }
 
     /** Stops following a job; null if it was not followed. */
     TrackedJob remove(List<Object> id) {
         TrackedJob t = byId.remove(id);
-        if (t != null && t.workload() != null) {
-            byWorkload.remove(t.workload().key());
+        if (t != null) {
+            byWorkloadObject.remove(t.workloadKey, t);
+            if (t.workload() != null) {
+                byWorkload.remove(t.workload().key());
+            }
         }
         return t;
+    }
+
+    /** The job whose Workload object has this name, or null. */
+    TrackedJob ofWorkloadObject(ObjectKey workloadObject) {
+        return byWorkloadObject.get(workloadObject);
     }
 
     /** The job whose workload this is, or null. */

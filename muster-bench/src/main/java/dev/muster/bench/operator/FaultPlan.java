@@ -58,10 +58,14 @@ final class FaultPlan {
     record Rates(Interval killEvery, Interval dropEvery, Interval deleteEvery, Interval webhookEvery,
             Interval webhookDownFor) {
 
-        /** The issue's: the leader killed every 10-20 s; the other faults a few times a minute or more. */
+        /**
+         * The issue's: the leader killed every 10-20 s; watches dropped and Workloads deleted every
+         * 1-3 s; the webhook down for 1-3 s every 3-8 s (Kueue's shape creates its Jobs within
+         * its first 12 s at time scale 1, so outages must come early to meet creations).
+         */
         static Rates benchmark() {
             return new Rates(Interval.seconds(10, 20), Interval.seconds(1, 3), Interval.seconds(1, 3),
-                    Interval.seconds(10, 20), Interval.seconds(2, 5));
+                    Interval.seconds(3, 8), Interval.seconds(1, 3));
         }
     }
 

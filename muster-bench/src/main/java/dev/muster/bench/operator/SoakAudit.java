@@ -311,9 +311,21 @@ final class SoakAudit {
             if (cl != null && c > cl.maxMilli()) {
                 violation(Check.OVER_QUOTA, "at resourceVersion " + rv + " cohort " + cohort + " held "
                         + PerfManifests.quantity(c) + " cpu (limit " + PerfManifests.quantity(cl.maxMilli())
-                        + ") after starting " + job);
+                        + ") after starting " + job + "; running: " + holders(cohort));
             }
         }
+    }
+
+    /** The jobs holding quota in a cohort now, with what they hold. */
+    private String holders(String cohort) {
+        List<String> out = new ArrayList<>();
+        jobs.forEach((job, s) -> {
+            if (s.hold != null && cohort.equals(cohortOf.get(s.hold.queue()))) {
+                out.add(job + "=" + PerfManifests.quantity(s.hold.cpu()));
+            }
+        });
+        out.sort(null);
+        return String.join(", ", out);
     }
 
     private void stopped(JobState s) {

@@ -79,16 +79,23 @@ final class SoakReplicas implements AutoCloseable {
         return started;
     }
 
+    /**
+     * Cuts every replica's connections, then stops their controllers in the background, waiting
+     * at most a few seconds: JOSDK waits for its executors on each stop, which after dozens of
+     * kills would take minutes, and a replica whose client is closed has nothing left to do.
+     */
     @Override
     public synchronized void close() {
-        for (Replica r : alive) {
-            r.client().close();
-        }
-        for (Replica r : alive) {
-            close(r);
-        }
-        for (Replica r : killed) {
-            close(r);
+        alive.forEach(r -> r.client().close());
+        List<Replica> all = new ArrayList<>(alive);
+        all.addAll(killed);
+        Thread stopper = new Thread(() -> all.forEach(SoakReplicas::close), "soak-replicas-stop");
+        stopper.setDaemon(true);
+        stopper.start();
+        try {
+            stopper.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -47,8 +47,8 @@ final class VersionLog {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ConcurrentLinkedQueue<Version> versions = new ConcurrentLinkedQueue<>();
-    /** Jobs whose Workload has been stored Finished: what the run waits for. */
-    private final java.util.Set<String> finishedJobs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Each Workload's latest version (absent once deleted): what the run waits on. */
+    private final java.util.Map<String, WorkloadVersion> latest = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Records the object a write answered with, if it is a Job, Workload or Lease. */
     void stored(String plural, byte[] body) {
@@ -70,9 +70,7 @@ final class VersionLog {
             case "Workload" -> {
                 WorkloadVersion w = workload(rv, key, o);
                 versions.add(w);
-                if (w.finished() && w.job() != null) {
-                    finishedJobs.add(w.job());
-                }
+                latest.merge(w.workload(), w, (a, b) -> a.rv() > b.rv() ? a : b);
             }
             case "Lease" -> versions.add(new LeaseVersion(rv, key, o.path("spec").path("holderIdentity").asText(null)));
             default -> {
@@ -81,8 +79,10 @@ final class VersionLog {
         }
     }
 
+    /** Jobs whose Workload is Finished in its latest version. */
     int finishedJobs() {
-        return finishedJobs.size();
+        return (int) latest.values().stream().filter(w -> w.finished() && w.job() != null).map(WorkloadVersion::job)
+                .distinct().count();
     }
 
     int size() {
@@ -91,6 +91,7 @@ final class VersionLog {
 
     void workloadDeleted(long rv, String workload) {
         versions.add(new WorkloadDeleted(rv, workload));
+        latest.remove(workload);
     }
 
     /** Every version so far, by resourceVersion (a deletion after the versions it follows). */

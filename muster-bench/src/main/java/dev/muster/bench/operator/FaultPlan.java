@@ -58,6 +58,12 @@ final class FaultPlan {
     record Rates(Interval killEvery, Interval dropEvery, Interval deleteEvery, Interval webhookEvery,
             Interval webhookDownFor) {
 
+        /** The same without Workloads deleted by hand: to tell their effect from the other faults'. */
+        Rates withoutDeletions() {
+            Duration never = Duration.ofDays(1);
+            return new Rates(killEvery, dropEvery, new Interval(never, never), webhookEvery, webhookDownFor);
+        }
+
         /**
          * The issue's: the leader killed every 10-20 s; watches dropped and Workloads deleted every
          * 1-3 s; the webhook down for 1-3 s every 3-8 s (Kueue's shape creates its Jobs within

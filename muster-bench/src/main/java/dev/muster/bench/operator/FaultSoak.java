@@ -17,7 +17,8 @@ import java.util.Map;
  *
  * <pre>
  * java -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.FaultSoak \
- *     [baseline|large-scale|PATH] [--workloads N] [--time-scale F] [--seed S] [--timeout SECONDS] [--quiet]
+ *     [baseline|large-scale|PATH] [--workloads N | --all] [--time-scale F] [--seed S] [--timeout SECONDS]
+ *     [--without-deletions] [--trace NAMESPACE/JOB,...] [--quiet]
  * </pre>
  *
  * Exit status 0 when every workload finished and the audit found no violation, 1 when not, 2 on bad
@@ -49,6 +50,7 @@ public final class FaultSoak {
                     case "--seed" -> settings = settings.withSeed(Long.parseLong(value(args, ++i)));
                     case "--timeout" -> settings = settings.withTimeout(Duration.ofSeconds(Long.parseLong(value(args, ++i))));
                     case "--quiet" -> settings = settings.withProgress(null);
+                    case "--without-deletions" -> settings = settings.withRates(settings.rates().withoutDeletions());
                     case "--trace" -> settings = settings.withTrace(List.of(value(args, ++i).split(",")));
                     default -> {
                         if (args[i].startsWith("-")) {
@@ -121,6 +123,6 @@ public final class FaultSoak {
 
     private static String usage() {
         return "usage: FaultSoak [baseline|large-scale|PATH] [--workloads N (default 3000) | --all] [--time-scale F]"
-                + " [--seed S] [--timeout SECONDS] [--quiet]";
+                + " [--seed S] [--timeout SECONDS] [--without-deletions] [--trace JOB,...] [--quiet]";
     }
 }

@@ -5,8 +5,6 @@ import dev.muster.bench.kueue.GeneratedCluster.ArrivalStream;
 import dev.muster.bench.kueue.GeneratorConfig;
 import dev.muster.bench.kueue.GeneratorConfig.WorkloadTemplate;
 import dev.muster.operator.decide.Decider;
-import dev.muster.operator.kube.KubeKind;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -138,6 +136,10 @@ final class FaultSoakRun {
         return Math.round(millis * 1_000_000.0 * settings.timeScale());
     }
 
+    private void say(String line) {
+        say("%s", line);
+    }
+
     private void say(String format, Object... args) {
         if (settings.progress() != null) {
             settings.progress().printf(Locale.ROOT, "  %6.1f s  " + format + "%n",
@@ -217,8 +219,9 @@ final class FaultSoakRun {
         AtomicInteger created = new AtomicInteger();
         long cpuAtStart = processCpu();
         t0 = System.nanoTime();
-        Thread injector = new Thread(() -> inject(FaultPlan.draw(settings.seed(), settings.rates(), settings.timeout()),
-                dispatcher, setup, replicas), "soak-faults");
+        FaultInjector faultInjector = new FaultInjector(dispatcher, setup, replicas, faults, webhookDown, this::now, this::say);
+        Thread injector = new Thread(() -> faultInjector.carryOut(FaultPlan.draw(settings.seed(), settings.rates(),
+                settings.timeout())), "soak-faults");
         injector.setDaemon(true);
         injector.start();
         Thread progress = progress(created, runner, replicas, n);
@@ -272,93 +275,6 @@ final class FaultSoakRun {
             faults.injected(Fault.WEBHOOK_DOWN);
         }
         return job;
-    }
-
-    /** Carries the plan out until interrupted (the run is over). */
-    private void inject(List<FaultPlan.Action> plan, SoakDispatcher dispatcher, KubernetesClient setup,
-            SoakReplicas replicas) {
-        try {
-            for (FaultPlan.Action action : plan) {
-                long wait = action.at().toNanos() - now();
-                if (wait > 0) {
-                    TimeUnit.NANOSECONDS.sleep(wait);
-                }
-                try {
-                    carryOut(action, dispatcher, setup, replicas);
-                } catch (RuntimeException e) {
-                    if (Thread.currentThread().isInterrupted()) {
-                        return; // the run ended while a replica was starting
-                    }
-                    say("could not carry %s out: %s", action, e);
-                }
-            }
-        } catch (InterruptedException e) {
-            // the run is over
-        }
-    }
-
-    private void carryOut(FaultPlan.Action action, SoakDispatcher dispatcher, KubernetesClient setup, SoakReplicas replicas)
-            throws InterruptedException {
-        switch (action) {
-                    case FaultPlan.KillLeader k -> killLeader(replicas);
-                    case FaultPlan.DropWatches d -> replicas.leader().ifPresent(
-                            r -> dispatcher.dropWatches(r.identity(), d.count(), d.gone()));
-                    case FaultPlan.WebhookDown w -> {
-                        webhookDown.set(true);
-                        say("the webhook is down");
-                    }
-                    case FaultPlan.WebhookUp w -> {
-                        webhookDown.set(false);
-                        say("the webhook is up again");
-                    }
-                    case FaultPlan.DeleteWorkload d -> deleteWorkload(setup, d.pick());
-        }
-    }
-
-    /** Kills the leader; if none leads just now (a takeover under way), waits for one, up to 10 s. */
-    private void killLeader(SoakReplicas replicas) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < until) {
-            Optional<SoakReplicas.Replica> killed = replicas.killLeader();
-            if (killed.isPresent()) {
-                faults.injected(Fault.LEADER_KILLED);
-                say("killed the leader %s", killed.get().identity());
-                return;
-            }
-            Thread.sleep(50);
-        }
-        say("no leader to kill for 10 s");
-    }
-
-    /** Deletes one Workload not yet Finished, by hand (with the set-up's client, which is not faulted). */
-    private void deleteWorkload(KubernetesClient setup, int pick) {
-        List<GenericKubernetesResource> open = new ArrayList<>();
-        for (GenericKubernetesResource w : setup.genericKubernetesResources(KubeKind.WORKLOAD.context()).inAnyNamespace()
-                .list().getItems()) {
-            if (!finished(w)) {
-                open.add(w);
-            }
-        }
-        if (open.isEmpty()) {
-            return;
-        }
-        open.sort(Comparator.comparing(w -> w.getMetadata().getNamespace() + "/" + w.getMetadata().getName()));
-        GenericKubernetesResource victim = open.get(pick % open.size());
-        setup.genericKubernetesResources(KubeKind.WORKLOAD.context()).inNamespace(victim.getMetadata().getNamespace())
-                .withName(victim.getMetadata().getName()).delete();
-        faults.injected(Fault.WORKLOAD_DELETED);
-    }
-
-    private static boolean finished(GenericKubernetesResource w) {
-        if (w.getAdditionalProperties().get("status") instanceof Map<?, ?> status
-                && status.get("conditions") instanceof List<?> conditions) {
-            for (Object o : conditions) {
-                if (o instanceof Map<?, ?> c && "Finished".equals(c.get("type")) && "True".equals(c.get("status"))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private Thread progress(AtomicInteger created, JobRunner runner, SoakReplicas replicas, int n) {

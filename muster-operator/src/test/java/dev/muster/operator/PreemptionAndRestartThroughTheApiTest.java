@@ -154,6 +154,37 @@ class PreemptionAndRestartThroughTheApiTest {
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("second"), "Admitted")).isTrue());
     }
 
+    @Test
+    void aRestartedControllerLeavesAJobThatFinishedFinishedAndQueuesItNoMore() {
+        cluster.apply("rayjob.yaml", Map.of("NAME", "first"));
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("first"), "Admitted")).isTrue());
+        cluster.finishRayJob(job("first"));
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("first"), "Finished")).isTrue());
+
+        java.util.List<Boolean> finishedAsWritten = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var watch = client.genericKubernetesResources(KubeKind.WORKLOAD.context()).inNamespace("default")
+                .withName(workloadOf("first").name()).watch(new io.fabric8.kubernetes.client.Watcher<>() {
+                    @Override
+                    public void eventReceived(Action action, GenericKubernetesResource w) {
+                        finishedAsWritten.add(condition(w, "Finished"));
+                    }
+
+                    @Override
+                    public void onClose(io.fabric8.kubernetes.client.WatcherException cause) {
+                    }
+                });
+        operator.close();
+        operator = start();
+
+        Decider decider = operator.decider().orElseThrow();
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(decider.stateOf("RayJob", job("first"))).contains("FINISHED"));
+        // The only GPU is free: the finished job was not queued, and admitted, again.
+        cluster.apply("rayjob.yaml", Map.of("NAME", "second"));
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("second"), "Admitted")).isTrue());
+        watch.close();
+        assertThat(finishedAsWritten).as("the Workload of the finished job, as the new controller wrote it").doesNotContain(false);
+    }
+
     private static String transitionTime(GenericKubernetesResource workload, String type) {
         return OperatorCluster.conditions(workload).stream().filter(c -> type.equals(c.get("type")))
                 .map(c -> String.valueOf(c.get("lastTransitionTime"))).findFirst().orElse("");

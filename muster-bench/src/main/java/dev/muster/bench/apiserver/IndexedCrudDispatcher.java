@@ -95,6 +95,11 @@ public class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
                 ((KubernetesResponseComposer) responseComposer).compose(items, String.valueOf(resourceVersion.get())));
     }
 
+    /** The resourceVersion the store gave last (the mock takes every object's from this one counter). */
+    public long currentResourceVersion() {
+        return resourceVersion.get();
+    }
+
     private void set(Class<?> owner, String name, Object value) {
         try {
             Field f = owner.getDeclaredField(name);

@@ -107,7 +107,7 @@ final class ConfigurationReconciler {
         all.sort(Comparator.comparingLong((TrackedJob t) -> JobEntry.createdMillis(t.live)).thenComparing(t -> t.key));
         for (TrackedJob t : all) {
             if (!t.is(TrackedJob.State.FINISHED)) {
-                entry.enter(t);
+                intake.enter(t);
             }
         }
     }

@@ -158,12 +158,25 @@ final class JobIntake {
         unqueued.remove(id);
         TrackedJob t = jobs.track(adapter, key, job);
         t.inKaiQueue(route instanceof QueueRoute.Kai);
-        if (!t.kai && !adapter.suspended(job) && !entry.admittedBefore(t)) {
+        if (!t.kai && !adapter.suspended(job) && !adapter.finished(job) && !entry.admittedBefore(t)) {
             // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
             writes.suspend(t);
         }
         if (inForce.hasEngine()) {
-            entry.enter(t);
+            enter(t);
+        }
+    }
+
+    /**
+     * Enters the job into the engine in force; one that finished before this decider saw it (a
+     * new leader taking over) is finished at once, so that its Workload stays Finished rather than
+     * being written Pending and the job queued (and perhaps admitted) again.
+     */
+    void enter(TrackedJob t) {
+        entry.enter(t);
+        if (t.workload() != null && !t.is(TrackedJob.State.INVALID) && !t.is(TrackedJob.State.FINISHED)
+                && t.adapter.finished(t.live)) {
+            finished(t);
         }
     }
 

@@ -99,7 +99,9 @@ public final class FaultSoak {
                 a.leaderChanges(), r.replicasStarted(), String.join(" -> ", shortNames(a.leaders())));
         out.printf(Locale.ROOT, "Webhook     %d Jobs created running were suspended by the controller; %d completed before"
                 + " any controller saw them (the fault's exposure, not a violation)%n", a.suspendedOnSight(), a.ranBeforeSuspended());
-        out.printf(Locale.ROOT, "Deletions   %d Workloads deleted by hand, %d of them created again%n", a.deleted(), a.recreated());
+        out.printf(Locale.ROOT, "Deletions   %d Workloads deleted by hand, %d of them created again; %d Jobs running when their"
+                + " Workload was deleted completed before a controller could react (the fault's exposure, not a violation)%n",
+                a.deleted(), a.recreated(), a.ranOnAfterDeletion());
         out.printf(Locale.ROOT, "Audit       %,d Workload versions, %,d Job versions replayed (%,d stored versions in all):"
                 + " %d violations%n", a.workloadVersions(), a.jobVersions(), r.versions(), a.violationCount());
         for (SoakAudit.Check c : SoakAudit.Check.values()) {

@@ -63,10 +63,14 @@ final class SoakAudit {
      * @param recreated          Workloads deleted by hand and created again afterwards
      * @param ranBeforeSuspended Jobs created running (webhook down) that completed before a controller suspended them
      * @param suspendedOnSight   Jobs created running that a controller suspended
+     * @param ranOnAfterDeletion Jobs that ran when their admitted Workload was deleted by hand and
+     *                           completed before any controller could react (before they were
+     *                           suspended and before their Workload was made again): the deletion's
+     *                           exposure, not a violation
      */
     record Result(Map<Check, Integer> violations, Map<Check, List<String>> examples, int leaderChanges, List<String> leaders,
             int workloadVersions, int jobVersions, int deleted, int recreated, int ranBeforeSuspended, int suspendedOnSight,
-            Map<String, Long> peakByQueue, Map<String, Long> peakByCohort) {
+            int ranOnAfterDeletion, Map<String, Long> peakByQueue, Map<String, Long> peakByCohort) {
 
         int violationCount() {
             return violations.values().stream().mapToInt(Integer::intValue).sum();
@@ -86,6 +90,11 @@ final class SoakAudit {
         Hold hold;
         /** The resourceVersion since which it runs without an admitted Workload, or -1. */
         long unadmittedSince = -1;
+        /**
+         * Its admitted Workload was deleted by hand while it ran, and no controller has reacted yet
+         * (suspended it, or made its Workload again): it runs unadmitted through no controller's doing.
+         */
+        boolean exposedByDeletion;
         final Set<String> workloads = new TreeSet<>();
     }
 
@@ -108,6 +117,7 @@ final class SoakAudit {
     private int workloadVersions;
     private int jobVersions;
     private int ranBeforeSuspended;
+    private int ranOnAfterDeletion;
     private int suspendedOnSight;
 
     SoakAudit(Map<String, WorkloadAudit.Limit> queueLimits, Map<String, String> cohortOf,
@@ -144,7 +154,8 @@ final class SoakAudit {
             atTheEnd(job, jobs.get(job));
         }
         return new Result(violations, examples, Math.max(0, leaders.size() - 1), leaders, workloadVersions, jobVersions,
-                deletedByHand.size(), recreated.size(), ranBeforeSuspended, suspendedOnSight, peakQueue, peakCohort);
+                deletedByHand.size(), recreated.size(), ranBeforeSuspended, suspendedOnSight, ranOnAfterDeletion, peakQueue,
+                peakCohort);
     }
 
     private JobState state(String job) {
@@ -180,7 +191,9 @@ final class SoakAudit {
             return;
         }
         if (j.complete()) {
-            if (s.running && s.unadmittedSince >= 0) {
+            if (s.running && s.unadmittedSince >= 0 && s.exposedByDeletion) {
+                ranOnAfterDeletion++;
+            } else if (s.running && s.unadmittedSince >= 0) {
                 violation(Check.RAN_ON_UNADMITTED, "Job " + j.job() + " ran without an admitted Workload from resourceVersion "
                         + s.unadmittedSince + " to its completion at " + j.rv());
             }
@@ -218,6 +231,7 @@ final class SoakAudit {
         }
         workloads.put(w.workload(), w);
         JobState s = state(w.job());
+        s.exposedByDeletion = false; // a controller made a Workload of it (again): from here it answers for it
         s.workloads.add(w.workload());
         long holding = s.workloads.stream().map(workloads::get)
                 .filter(v -> v != null && v.quotaReserved() && !v.finished()).count();
@@ -233,6 +247,8 @@ final class SoakAudit {
         deletedByHand.add(d.workload());
         recreated.remove(d.workload());
         if (last != null && last.job() != null) {
+            JobState s = state(last.job());
+            s.exposedByDeletion = s.running && last.admitted();
             admissionChanged(last.job(), state(last.job()), d.rv());
         }
     }
@@ -331,6 +347,7 @@ final class SoakAudit {
     private void stopped(JobState s) {
         s.running = false;
         s.unadmittedSince = -1;
+        s.exposedByDeletion = false;
         if (s.hold != null) {
             queueUsage.merge(s.hold.queue(), -s.hold.cpu(), Long::sum);
             String cohort = cohortOf.get(s.hold.queue());

@@ -106,6 +106,11 @@ class SoakAuditTest {
         assertThat(r.violations()).containsEntry(Check.STARTED_UNADMITTED, 1).containsEntry(Check.RAN_ON_UNADMITTED, 0);
     }
 
+    /**
+     * A job that completes right after its Workload is deleted under it ran on through the
+     * deletion, not through a controller: that is the fault's exposure. A controller that never
+     * makes the Workload again is still caught: the job ends without a Finished Workload.
+     */
     @Test
     void aWorkloadDeletedUnderARunningJobThatIsNeitherStoppedNorCreatedAgainIsAViolation() {
         job("a", true, false);
@@ -117,9 +122,27 @@ class SoakAuditTest {
 
         SoakAudit.Result r = audit("a");
 
-        assertThat(r.violations()).containsEntry(Check.RAN_ON_UNADMITTED, 1).containsEntry(Check.NOT_FINISHED, 1);
+        assertThat(r.violations()).containsEntry(Check.RAN_ON_UNADMITTED, 0).containsEntry(Check.NOT_FINISHED, 1);
+        assertThat(r.ranOnAfterDeletion()).isEqualTo(1);
         assertThat(r.deleted()).isEqualTo(1);
         assertThat(r.recreated()).isZero();
+    }
+
+    /** Once a controller made the Workload again, a job that still runs unadmitted is the controller's doing. */
+    @Test
+    void aJobRunningOnAfterItsWorkloadWasMadeAgainIsAViolation() {
+        job("a", true, false);
+        pending("a");
+        admitted("a", 1000);
+        job("a", false, false);
+        deleted("a");
+        pending("a"); // made again, not admitted; the job was not suspended
+        job("a", false, true);
+
+        SoakAudit.Result r = audit("a");
+
+        assertThat(r.violations()).containsEntry(Check.RAN_ON_UNADMITTED, 1);
+        assertThat(r.ranOnAfterDeletion()).isZero();
     }
 
     @Test

@@ -122,8 +122,14 @@ final class JobIntake {
         }
         JobAdapter adapter = t.adapter;
         JsonNode live = t.live;
+        // A start not sent yet is withdrawn; one sent may have made the job run since the view held.
+        boolean startSent = t.start != null && !t.start.withdraw();
         jobDeleted(adapter, t.key);
         jobChanged(adapter, live);
+        TrackedJob fresh = jobs.get(t.id());
+        if (startSent && fresh != null && !fresh.kai && adapter.suspended(live)) {
+            writes.suspend(fresh);
+        }
     }
 
     /** A Pod was added or changed: a queued plain pod is a workload, alone or with its group. */

@@ -65,7 +65,7 @@ final class JobWrites {
         failed.settle(t, Write.STOP); // a stop still owed from an earlier eviction would stop it again
         failed.settle(t, Write.SUSPEND);
         stopNoLongerDue(t);
-        t.start = send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
+        t.start = sendStart(t);
     }
 
     /** The job is not to be started (evicted, or a KAI job, which was never suspended). */
@@ -133,6 +133,9 @@ final class JobWrites {
         t.gone = true;
         failed.forget(t);
         stopNoLongerDue(t);
+        if (t.start != null) {
+            t.start.withdraw();
+        }
     }
 
     private static void stopNoLongerDue(TrackedJob t) {
@@ -153,7 +156,7 @@ final class JobWrites {
                 switch (write) {
                     case SUSPEND -> suspend(t);
                     case WORKLOAD -> ensureWorkload(t);
-                    case START -> t.start = send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w));
+                    case START -> t.start = sendStart(t);
                     case STOP -> stop(t);
                 }
             } else if (write == Write.STOP) {
@@ -205,5 +208,19 @@ final class JobWrites {
             flavors.put(psa.name(), specs);
         }
         return t.adapter.start(w, t.key, t.live, flavors, provisioning.annotations(t.workload().key()));
+    }
+
+    /**
+     * A start that goes out only if the job's Workload shows its admission (the status before it
+     * in the lane was written): otherwise it fails, and is sent again while due, after the status.
+     */
+    private WriteLanes.Ticket sendStart(TrackedJob t) {
+        PreparedWrites prepared = new PreparedWrites(writer);
+        startJob(t, prepared);
+        return lanes.submit(t.id(), Barrier.OCCUPIES, () -> t.admissionRecorded && prepared.sendTo(writer), () -> {
+            if (due(t, Write.START)) {
+                failed.record(t, Write.START, false);
+            }
+        });
     }
 }

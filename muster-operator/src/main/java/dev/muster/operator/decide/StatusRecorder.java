@@ -69,7 +69,7 @@ final class StatusRecorder {
         changed.forEach(this::recount);
         writeQueueStatuses(inForce.engine());
         for (TrackedJob t : changed) {
-            if (t.workload() != null && t.statusOutdated()) {
+            if (t.workload() != null && t.statusOutdated() && !t.gone) {
                 writeStatus(t);
             }
         }
@@ -90,16 +90,23 @@ final class StatusRecorder {
         }
         t.statusWritten(text);
         ObjectKey key = t.workloadKey;
-        lanes.latest(t.id(), new Target(KubeKind.WORKLOAD, key), new Status(text, status),
-                s -> writer.writeStatus(KubeKind.WORKLOAD, key, s.object()), s -> t.statusFailed(s.text()));
+        boolean admitted = t.is(TrackedJob.State.ADMITTED);
+        lanes.latest(t.id(), new Target(KubeKind.WORKLOAD, key), new Status(text, status, admitted), s -> {
+            boolean ok = writer.writeStatus(KubeKind.WORKLOAD, key, s.object());
+            t.admissionRecorded = ok && s.admitted();
+            return ok;
+        }, s -> t.statusFailed(s.text()));
     }
 
     /** What a coalesced status write is for. */
     private record Target(KubeKind kind, ObjectKey key) {
     }
 
-    /** A status and its text (what is compared with the one sent last). */
-    private record Status(String text, ObjectNode object) {
+    /** A status, its text (what is compared with the one sent last), and whether it shows the job admitted. */
+    private record Status(String text, ObjectNode object, boolean admitted) {
+        Status(String text, ObjectNode object) {
+            this(text, object, false);
+        }
     }
 
     /** Counts the job where it is now, and marks the queues it counted in and counts in now. */

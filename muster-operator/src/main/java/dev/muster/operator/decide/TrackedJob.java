@@ -43,6 +43,12 @@ final class TrackedJob {
     boolean gone;
     /** Its latest start, withdrawn if it is evicted before the start went out. */
     dev.muster.operator.write.WriteLanes.Ticket start;
+    /**
+     * Whether the status written last (by its lane) shows it admitted: its start goes out only
+     * then, so that a job never runs while its Workload does not say it is admitted (written
+     * from the lane's thread).
+     */
+    volatile boolean admissionRecorded;
     /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
     dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;

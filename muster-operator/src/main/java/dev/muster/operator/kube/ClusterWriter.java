@@ -18,7 +18,7 @@ public interface ClusterWriter {
     /** Creates the object if it does not exist yet (a restart finds it there): Workloads, ProvisioningRequests, PodTemplates. */
     boolean ensure(KubeKind kind, ObjectNode object);
 
-    /** Replaces the status of an object Muster owns the status of (Workloads, queues). */
+    /** Replaces the status of an object Muster owns the status of (Workloads, queues); false if it failed or the object is gone. */
     boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);
 
     /**

@@ -71,7 +71,8 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
     public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
         // One JSON Patch on /status that replaces it: no read first, and no resourceVersion to conflict on.
         String patch = "[{\"op\":\"add\",\"path\":\"/status\",\"value\":" + status + "}]";
-        return retrying("status of " + kind.kind() + " " + object, () -> {
+        java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
+        boolean sent = retrying("status of " + kind.kind() + " " + object, () -> {
             var resources = client.genericKubernetesResources(kind.context());
             var ops = kind.namespaced() ? resources.inNamespace(object.namespace()) : resources;
             try {
@@ -80,9 +81,13 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
                 if (e.getCode() != 404) {
                     throw e;
                 }
-                return null; // deleted (a Workload with its job)
+                gone.set(true);
+                return null;
             }
         });
+        // Not written: the object is gone (a Workload deleted with its job, or by hand, which the
+        // decider learns from the watch); nothing that waits for this status may go ahead.
+        return sent && !gone.get();
     }
 
     @Override

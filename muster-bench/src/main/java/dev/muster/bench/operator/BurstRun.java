@@ -82,7 +82,7 @@ final class BurstRun {
     }
 
     private void createCluster(KubernetesClient c) {
-        OperatorPerfRun.createCrds(c);
+        PerfCluster.createCrds(c);
         c.genericKubernetesResources(KubeKind.RESOURCE_FLAVOR.context()).resource(BurstManifests.resourceFlavor(layout)).create();
         for (int q = 0; q < layout.queues(); q++) {
             c.genericKubernetesResources(KubeKind.CLUSTER_QUEUE.context()).resource(BurstManifests.clusterQueue(layout, q)).create();

@@ -157,7 +157,7 @@ final class FaultSoakRun {
         try {
             KubernetesClient setup = server.createClient(new io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory());
             toClose.add(setup);
-            SoakCluster config = new SoakCluster(cluster);
+            PerfCluster config = new PerfCluster(cluster);
             config.create(setup);
             SoakReplicas replicas = new SoakReplicas(server, settings.lease(), settings.renew(), settings.retry());
             toClose.add(0, replicas);
@@ -189,7 +189,7 @@ final class FaultSoakRun {
     }
 
     private Result drive(KubernetesMockServer server, SoakDispatcher dispatcher, KubernetesClient setup,
-            SoakReplicas replicas, SoakCluster config, List<AutoCloseable> toClose) throws InterruptedException {
+            SoakReplicas replicas, PerfCluster config, List<AutoCloseable> toClose) throws InterruptedException {
         List<Arrival> arrivals = new ArrayList<>();
         for (ArrivalStream s : cluster.streams()) {
             for (int k = 0; k < s.size(); k++) {

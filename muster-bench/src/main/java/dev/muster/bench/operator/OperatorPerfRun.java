@@ -10,7 +10,6 @@ import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.decide.Decider;
 import dev.muster.operator.kube.KubeKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -162,7 +161,7 @@ public final class OperatorPerfRun {
         try {
             KubernetesClient setup = server.createClient(http());
             toClose.add(setup);
-            createConfiguration(setup);
+            new PerfCluster(cluster).create(setup);
 
             KubernetesClient operatorClient = server.createClient(http());
             toClose.add(operatorClient);
@@ -182,34 +181,6 @@ public final class OperatorPerfRun {
                 }
             }
             server.destroy();
-        }
-    }
-
-    private void createConfiguration(KubernetesClient c) {
-        createCrds(c);
-        c.genericKubernetesResources(KubeKind.RESOURCE_FLAVOR.context()).resource(PerfManifests.resourceFlavor()).create();
-        for (GenericKubernetesResource p : PerfManifests.priorityClasses(cluster)) {
-            c.genericKubernetesResources(KubeKind.WORKLOAD_PRIORITY_CLASS.context()).resource(p).create();
-        }
-        for (Queue q : cluster.queues()) {
-            c.genericKubernetesResources(KubeKind.CLUSTER_QUEUE.context()).resource(PerfManifests.clusterQueue(q)).create();
-            c.namespaces().resource(PerfManifests.namespace(q)).create();
-            c.genericKubernetesResources(KubeKind.LOCAL_QUEUE.context()).inNamespace(q.name())
-                    .resource(PerfManifests.localQueue(q)).create();
-        }
-    }
-
-    /** The CustomResourceDefinitions of Kueue's kinds the controller reads and writes, with their status subresource. */
-    static void createCrds(KubernetesClient c) {
-        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
-                KubeKind.WORKLOAD_PRIORITY_CLASS)) {
-            c.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
-                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
-                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
-                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
-                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
-                    .endSpec().build()).create();
         }
     }
 
@@ -375,7 +346,8 @@ public final class OperatorPerfRun {
             }
         }
 
-        WorkloadAudit.Result auditResult = audit.check(queueLimits(), cohortOfQueue(), cohortLimits());
+        PerfCluster limits = new PerfCluster(cluster);
+        WorkloadAudit.Result auditResult = audit.check(limits.queueLimits(), limits.cohortOfQueue(), limits.cohortLimits());
         return result(done, wall, lastCreate.get(), maxLag.get(), runner, runs, finishedSeen.size(), cycles, processCpu,
                 byGroup, gcAtEnd[0] - gcAtStart[0], gcAtEnd[1] - gcAtStart[1], requests, auditResult, workloads.size(),
                 finalFinished, withoutWorkload);
@@ -496,29 +468,6 @@ public final class OperatorPerfRun {
             bound = Math.max(bound, Math.round(e.getValue() / quota.get(e.getKey())));
         }
         return bound;
-    }
-
-    private Map<String, WorkloadAudit.Limit> queueLimits() {
-        Map<String, WorkloadAudit.Limit> out = new HashMap<>();
-        for (Queue q : cluster.queues()) {
-            long max = q.borrowingLimitMilli().map(b -> q.nominalMilli() + b).orElse(Long.MAX_VALUE);
-            out.put(q.name(), new WorkloadAudit.Limit(q.name(), max));
-        }
-        return out;
-    }
-
-    private Map<String, String> cohortOfQueue() {
-        Map<String, String> out = new HashMap<>();
-        cluster.queues().forEach(q -> out.put(q.name(), q.cohort()));
-        return out;
-    }
-
-    private Map<String, WorkloadAudit.Limit> cohortLimits() {
-        Map<String, Long> sum = new HashMap<>();
-        cluster.queues().forEach(q -> sum.merge(q.cohort(), q.nominalMilli(), Long::sum));
-        Map<String, WorkloadAudit.Limit> out = new HashMap<>();
-        sum.forEach((c, s) -> out.put(c, new WorkloadAudit.Limit(c, s)));
-        return out;
     }
 
     private static long percentile(long[] sorted, int p) {

@@ -11,29 +11,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The generated cluster's configuration as the soak creates it on the API server (the CRDs, the
- * flavor, priority classes, ClusterQueues, namespaces and LocalQueues, as OperatorPerfRun does),
- * and the limits the audit holds its queues and cohorts to.
+ * A generated Kueue cluster on the API server, for the benchmarks through it (OperatorPerfRun, the
+ * fault soak): its configuration as Kueue's runner creates it (the CRDs, the flavor, priority
+ * classes, ClusterQueues, namespaces and LocalQueues), and the limits the audits hold its queues
+ * and cohorts to.
  */
-final class SoakCluster {
+final class PerfCluster {
 
     private final GeneratedCluster cluster;
 
-    SoakCluster(GeneratedCluster cluster) {
+    PerfCluster(GeneratedCluster cluster) {
         this.cluster = cluster;
     }
 
     void create(KubernetesClient c) {
-        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
-                KubeKind.WORKLOAD_PRIORITY_CLASS)) {
-            c.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
-                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
-                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
-                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
-                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
-                    .endSpec().build()).create();
-        }
+        createCrds(c);
         c.genericKubernetesResources(KubeKind.RESOURCE_FLAVOR.context()).resource(PerfManifests.resourceFlavor()).create();
         for (GenericKubernetesResource p : PerfManifests.priorityClasses(cluster)) {
             c.genericKubernetesResources(KubeKind.WORKLOAD_PRIORITY_CLASS.context()).resource(p).create();
@@ -43,6 +35,20 @@ final class SoakCluster {
             c.namespaces().resource(PerfManifests.namespace(q)).create();
             c.genericKubernetesResources(KubeKind.LOCAL_QUEUE.context()).inNamespace(q.name())
                     .resource(PerfManifests.localQueue(q)).create();
+        }
+    }
+
+    /** The CustomResourceDefinitions of Kueue's kinds the controller reads and writes, with their status subresource. */
+    static void createCrds(KubernetesClient c) {
+        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
+                KubeKind.WORKLOAD_PRIORITY_CLASS)) {
+            c.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
+                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
+                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
+                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
+                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
+                    .endSpec().build()).create();
         }
     }
 

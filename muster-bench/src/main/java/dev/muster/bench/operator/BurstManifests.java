@@ -36,7 +36,7 @@ final class BurstManifests {
 
     static GenericKubernetesResource resourceFlavor(BurstLayout layout) {
         Map<String, Object> spec = layout.gpus() ? Map.of("nodeLabels", Map.of(POOL_LABEL, "gpu")) : Map.of();
-        return kueue("ResourceFlavor", FLAVOR, null, Map.of("spec", spec));
+        return PerfManifests.kueue("ResourceFlavor", FLAVOR, null, Map.of("spec", spec));
     }
 
     static GenericKubernetesResource clusterQueue(BurstLayout layout, int q) {
@@ -52,7 +52,7 @@ final class BurstManifests {
         spec.put("resourceGroups", List.of(Map.of(
                 "coveredResources", layout.gpus() ? List.of("cpu", GPU) : List.of("cpu"),
                 "flavors", List.of(Map.of("name", FLAVOR, "resources", resources)))));
-        return kueue("ClusterQueue", layout.queueName(q), null, Map.of("spec", spec));
+        return PerfManifests.kueue("ClusterQueue", layout.queueName(q), null, Map.of("spec", spec));
     }
 
     static Namespace namespace(BurstLayout layout, int q) {
@@ -60,7 +60,7 @@ final class BurstManifests {
     }
 
     static GenericKubernetesResource localQueue(BurstLayout layout, int q) {
-        return kueue("LocalQueue", layout.queueName(q), layout.queueName(q),
+        return PerfManifests.kueue("LocalQueue", layout.queueName(q), layout.queueName(q),
                 Map.of("spec", Map.of("clusterQueue", layout.queueName(q))));
     }
 
@@ -123,17 +123,5 @@ final class BurstManifests {
                 .withSpec(job.getSpec().getTemplate().getSpec())
                 .withNewStatus().withPhase("Pending").endStatus()
                 .build();
-    }
-
-    private static GenericKubernetesResource kueue(String kind, String name, String namespace, Map<String, Object> fields) {
-        GenericKubernetesResource r = new GenericKubernetesResource();
-        r.setApiVersion(PerfManifests.KUEUE);
-        r.setKind(kind);
-        ObjectMeta meta = new ObjectMeta();
-        meta.setName(name);
-        meta.setNamespace(namespace);
-        r.setMetadata(meta);
-        fields.forEach(r::setAdditionalProperty);
-        return r;
     }
 }

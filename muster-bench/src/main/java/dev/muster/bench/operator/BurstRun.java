@@ -2,7 +2,6 @@ package dev.muster.bench.operator;
 
 import dev.muster.bench.apiserver.BindingCrudDispatcher;
 import dev.muster.operator.MusterOperator;
-import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.decide.Decider;
 import dev.muster.operator.kube.KubeKind;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -57,26 +56,14 @@ final class BurstRun {
             toClose.add(setup);
             createCluster(setup);
 
-            KubernetesClient operatorClient = server.createClient(OperatorPerfRun.http());
-            toClose.add(operatorClient);
-            MusterOperator operator = new MusterOperator(operatorClient,
-                    OperatorOptions.defaults("muster-bench").withLeaderElection(false, "default"));
-            toClose.add(0, operator);
-            operator.start();
-            OperatorPerfRun.awaitReady(operator);
+            MusterOperator operator = OperatorPerfRun.startOperator(server, toClose);
             awaitNodesSeen(operator);
 
             KubernetesClient benchClient = server.createClient(OperatorPerfRun.http());
             toClose.add(benchClient);
             return burst(dispatcher, setup, benchClient, operator, toClose);
         } finally {
-            for (AutoCloseable c : toClose) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    // best effort: the run is over
-                }
-            }
+            OperatorPerfRun.closeAll(toClose);
             server.destroy();
         }
     }

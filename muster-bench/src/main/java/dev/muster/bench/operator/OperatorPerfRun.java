@@ -163,24 +163,38 @@ public final class OperatorPerfRun {
             toClose.add(setup);
             new PerfCluster(cluster).create(setup);
 
-            KubernetesClient operatorClient = server.createClient(http());
-            toClose.add(operatorClient);
-            MusterOperator operator = new MusterOperator(operatorClient,
-                    OperatorOptions.defaults("muster-bench").withLeaderElection(false, "default"));
-            toClose.add(0, operator);
-            operator.start();
-            awaitReady(operator);
-
+            MusterOperator operator = startOperator(server, toClose);
             return drive(server, dispatcher, setup, operator, toClose);
         } finally {
-            for (AutoCloseable c : toClose) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    // best effort: the run is over
-                }
-            }
+            closeAll(toClose);
             server.destroy();
+        }
+    }
+
+    /**
+     * Muster's controller on a client of its own, without leader election, as {@code muster run}
+     * starts it; returns once it leads with a valid configuration. It and its client go in
+     * {@code toClose} (the controller first).
+     */
+    static MusterOperator startOperator(KubernetesMockServer server, List<AutoCloseable> toClose) throws InterruptedException {
+        KubernetesClient operatorClient = server.createClient(http());
+        toClose.add(operatorClient);
+        MusterOperator operator = new MusterOperator(operatorClient,
+                OperatorOptions.defaults("muster-bench").withLeaderElection(false, "default"));
+        toClose.add(0, operator);
+        operator.start();
+        awaitReady(operator);
+        return operator;
+    }
+
+    /** Closes each in order, best effort: the run is over. */
+    static void closeAll(List<AutoCloseable> toClose) {
+        for (AutoCloseable c : toClose) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // best effort: the run is over
+            }
         }
     }
 

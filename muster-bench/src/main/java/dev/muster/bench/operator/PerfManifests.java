@@ -126,7 +126,8 @@ final class PerfManifests {
         return milli % 1000 == 0 ? Long.toString(milli / 1000) : milli + "m";
     }
 
-    private static GenericKubernetesResource kueue(String kind, String name, String namespace, Map<String, Object> fields) {
+    /** A Kueue object of this kind with these top-level fields (spec, ...). */
+    static GenericKubernetesResource kueue(String kind, String name, String namespace, Map<String, Object> fields) {
         GenericKubernetesResource r = new GenericKubernetesResource();
         r.setApiVersion(KUEUE);
         r.setKind(kind);

@@ -103,10 +103,6 @@ public final class Decider implements AutoCloseable {
         lanes.close();
     }
 
-    /** Its write lanes: how many writes are under way, how many were coalesced. */
-    public WriteLanes lanes() {
-        return lanes;
-    }
 
     /** A queue, flavor, priority class, namespace or node was added or changed. */
     public void configurationObject(JsonNode object) {

@@ -186,12 +186,26 @@ final class JobWrites {
      * lane; if they fail and are still due when that is known, they are owed.
      */
     private WriteLanes.Ticket send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare) {
+        return send(t, write, barrier, prepare, () -> true);
+    }
+
+    /**
+     * A start goes out only if the job's Workload shows its admission (the status before it in the
+     * lane was written): otherwise it fails, and is sent again while due, after the status.
+     */
+    private WriteLanes.Ticket sendStart(TrackedJob t) {
+        return send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w), () -> t.admissionRecorded);
+    }
+
+    /** As {@link #send(TrackedJob, Write, Barrier, Predicate)}, sent only if {@code ready} holds when its turn comes. */
+    private WriteLanes.Ticket send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare,
+            java.util.function.BooleanSupplier ready) {
         PreparedWrites prepared = new PreparedWrites(writer);
         prepare.test(prepared);
         if (prepared.isEmpty()) {
             return null; // nothing to write (a pod group's suspension is an event only)
         }
-        return lanes.submit(t.id(), barrier, () -> prepared.sendTo(writer), () -> {
+        return lanes.submit(t.id(), barrier, () -> ready.getAsBoolean() && prepared.sendTo(writer), () -> {
             if (due(t, write)) {
                 failed.record(t, write, false);
             }
@@ -208,19 +222,5 @@ final class JobWrites {
             flavors.put(psa.name(), specs);
         }
         return t.adapter.start(w, t.key, t.live, flavors, provisioning.annotations(t.workload().key()));
-    }
-
-    /**
-     * A start that goes out only if the job's Workload shows its admission (the status before it
-     * in the lane was written): otherwise it fails, and is sent again while due, after the status.
-     */
-    private WriteLanes.Ticket sendStart(TrackedJob t) {
-        PreparedWrites prepared = new PreparedWrites(writer);
-        startJob(t, prepared);
-        return lanes.submit(t.id(), Barrier.OCCUPIES, () -> t.admissionRecorded && prepared.sendTo(writer), () -> {
-            if (due(t, Write.START)) {
-                failed.record(t, Write.START, false);
-            }
-        });
     }
 }

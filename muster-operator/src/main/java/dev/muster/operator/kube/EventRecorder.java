@@ -30,7 +30,6 @@ public final class EventRecorder implements AutoCloseable {
     private final Clock clock;
     private final BlockingQueue<Recorded> queue = new ArrayBlockingQueue<>(QUEUE);
     private final AtomicLong dropped = new AtomicLong();
-    private final AtomicLong skipped = new AtomicLong();
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong handled = new AtomicLong();
@@ -59,11 +58,6 @@ public final class EventRecorder implements AutoCloseable {
     /** Events dropped because the queue was full. */
     public long dropped() {
         return dropped.get();
-    }
-
-    /** Events the spam filter dropped. */
-    public long skipped() {
-        return skipped.get();
     }
 
     /** API writes made for events (creates and updates). */
@@ -119,7 +113,9 @@ public final class EventRecorder implements AutoCloseable {
                     writer.create(u.event()); // gone meanwhile (events expire): written again, with its count
                 }
             }
-            case EventCorrelator.Outcome.Skip s -> skipped.incrementAndGet();
+            case EventCorrelator.Outcome.Skip s -> {
+                // the spam filter's: dropped, as client-go drops it
+            }
         }
     }
 }

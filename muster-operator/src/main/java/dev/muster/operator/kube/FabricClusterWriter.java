@@ -35,10 +35,6 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
         this.events = new EventRecorder(this, EventCorrelator.Settings.KUBE, java.time.Clock.systemUTC());
     }
 
-    /** Its event recorder, for figures (events written, dropped) and to wait for it in tests. */
-    public EventRecorder events() {
-        return events;
-    }
 
     @Override
     public boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {

@@ -1,12 +1,11 @@
 package dev.muster.core.placement;
 
 import dev.muster.core.model.ResourceList;
-import dev.muster.core.quantity.Quantity;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How much of a node's free GPU the pods of a {@link WorkloadProfile} could not use (its expected
@@ -51,10 +50,14 @@ final class FragmentationMeasure {
     private PodShape lastShape;
     private int lastShapeId;
     /** Nodes with the same resources share their resolution of pod requests. */
-    private final Map<List<String>, Layout> layouts = new HashMap<>();
+    private final Map<Set<String>, Layout> layouts = new HashMap<>();
+    /** The label keys the profile's kinds ask about, and the kinds as each kind of node sees them. */
+    private final Set<String> labelKeys;
+    private final Map<KindTable.Key, KindTable> tables = new HashMap<>();
 
     FragmentationMeasure(WorkloadProfile profile) {
         this.entries = profile.entries();
+        this.labelKeys = KindTable.labelKeys(entries);
     }
 
     /**
@@ -117,24 +120,25 @@ final class FragmentationMeasure {
     private record Demand(GpuRequest gpu, ResourceList requests) {
     }
 
-    /** What a kind of pod needs of a node: a share of one device or whole devices, and its other requests. */
-    private record Kind(long share, int whole, ResourceList requests) {
-    }
-
     /** Unusable GPU after a placement, and the device it took for a shared GPU (-1 otherwise). */
     private record After(double unusable, int device) {
     }
 
     /** A node's non-GPU resources in order, and what pods of each shape request of them. */
-    private static final class Layout {
+    static final class Layout {
         final String[] resources;
         /** The resources by {@link ResourceNames} number, for reading a node's free amounts. */
         final int[] ids;
         private long[][] requestsById = new long[0][];
 
-        Layout(List<String> resources) {
+        private Layout(List<String> resources) {
             this.resources = resources.toArray(String[]::new);
             this.ids = resources.stream().mapToInt(ResourceNames::id).toArray();
+        }
+
+        /** The layout of a node with these resources (its GPUs left out). */
+        static Layout of(Set<String> allocatable) {
+            return new Layout(allocatable.stream().filter(r -> !r.equals(NodeSpec.GPU)).toList());
         }
 
         int indexOf(String resource) {
@@ -165,25 +169,20 @@ final class FragmentationMeasure {
     }
 
     /**
-     * One node as the measure sees it. What stays the same: the kinds it admits that use GPUs (the
-     * others count all free GPU, together), their GPU needs here and their requests resolved to its
-     * resources. And a snapshot of its state with, per kind, how many pods its devices and its other
-     * resources could hold and what of its free GPU is too small for one.
+     * One node as the measure sees it: the {@link KindTable} of nodes like it, and a snapshot of its
+     * state with, per kind, how many pods its devices and its other resources could hold and what of
+     * its free GPU is too small for one.
      */
     private final class NodeView {
 
+        /** The {@link KindTable}'s arrays, read in the hottest loops. */
         private final Layout layout;
-        /** Weight of the kinds that need no GPU or may not run here: all free GPU is lost to them. */
         private final double otherWeight;
         private final double[] weight;
-        /** Per kind: its share of one device on this node (gpu-memory turned into a fraction), 0 if it takes whole devices. */
         private final long[] share;
-        /** Per kind: its whole devices, 0 if it shares one. */
         private final int[] whole;
-        /** Per kind and resource of the layout (flat, kind-major): its request, 0 if none, and 1/request. */
         private final long[] request;
         private final double[] inverse;
-        /** Per kind: whether it requests a resource the node does not have, so that none fits. */
         private final boolean[] lacking;
 
         private int version;
@@ -204,50 +203,17 @@ final class FragmentationMeasure {
         private double[] reductions = new double[0];
 
         NodeView(NodeState node) {
-            List<String> names = node.spec().allocatable().amounts().keySet().stream()
-                    .filter(r -> !r.equals(NodeSpec.GPU)).toList();
-            layout = layouts.computeIfAbsent(names, Layout::new);
-            // kinds that differ only in where they may go are one kind on a node that admits them all
-            double other = 0;
-            Map<Kind, Double> kinds = new LinkedHashMap<>();
-            for (WorkloadProfile.Entry e : entries) {
-                PodShape kind = e.shape();
-                long milli = kind.gpu() instanceof GpuRequest.Whole ? 0 : node.fractionOf(kind.gpu());
-                int devicesNeeded = kind.gpu() instanceof GpuRequest.Whole w ? w.devices() : 0;
-                if (milli <= 0 && devicesNeeded <= 0 || node.devices() == 0 || !node.admits(kind)) {
-                    other += e.weight();
-                } else {
-                    kinds.merge(new Kind(milli, devicesNeeded, kind.requests()), e.weight(), Double::sum);
-                }
-            }
-            otherWeight = other;
-            int n = kinds.size();
-            weight = new double[n];
-            share = new long[n];
-            whole = new int[n];
-            int r = layout.resources.length;
-            request = new long[n * r];
-            inverse = new double[n * r];
-            lacking = new boolean[n];
-            int k = 0;
-            for (Map.Entry<Kind, Double> e : kinds.entrySet()) {
-                weight[k] = e.getValue();
-                share[k] = e.getKey().share();
-                whole[k] = e.getKey().whole();
-                for (Map.Entry<String, Quantity> q : e.getKey().requests().amounts().entrySet()) {
-                    if (q.getKey().equals(NodeSpec.GPU)) {
-                        continue;
-                    }
-                    int i = layout.indexOf(q.getKey());
-                    if (i < 0) {
-                        lacking[k] = true;
-                    } else {
-                        request[k * r + i] = q.getValue().milli();
-                        inverse[k * r + i] = 1.0 / q.getValue().milli();
-                    }
-                }
-                k++;
-            }
+            KindTable table = tables.computeIfAbsent(KindTable.Key.of(node, labelKeys), k -> new KindTable(entries, node,
+                    layouts.computeIfAbsent(k.resources(), Layout::of)));
+            layout = table.layout;
+            otherWeight = table.otherWeight;
+            weight = table.weight;
+            share = table.share;
+            whole = table.whole;
+            request = table.request;
+            inverse = table.inverse;
+            lacking = table.lacking;
+            int n = table.kinds();
             free = new long[layout.resources.length];
             devices = new long[node.devices()];
             podsByDevices = new long[n];

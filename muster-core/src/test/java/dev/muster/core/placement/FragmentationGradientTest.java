@@ -207,4 +207,36 @@ class FragmentationGradientTest {
         assertThat(n.allocatable("cpu")).isEqualTo(8_000);
         assertThat(n.allocatable("example.com/fpga")).isZero();
     }
+
+    @Test
+    void nodesAlikeShareWhatTheKindsNeedButALabelAKindAsksForOrAnotherGpuMemoryKeepsThemApart() {
+        // expected: half the pods want a whole GPU on a node labelled model=a, half want 8 GiB of GPU memory.
+        // Nodes a1 and a2 are alike; b lacks the label (the whole-GPU kind cannot use its devices); c has
+        // 32 GiB devices (8 GiB is a quarter of one there). The measure answers each as if weighed alone.
+        PodShape onA = new PodShape(ResourceList.of("cpu", Quantity.ofUnits(1)), new GpuRequest.Whole(1),
+                Map.of("model", "a"), List.of(), List.of());
+        WorkloadProfile expected = profile(onA, 0.5, pod(1, new GpuRequest.Memory(8_192)), 0.5);
+        NodeState a1 = labelled("a1", "a", 16_384);
+        NodeState a2 = labelled("a2", "a", 16_384);
+        NodeState b = labelled("b", "b", 16_384);
+        NodeState c = labelled("c", "a", 32_768);
+        for (NodeState n : List.of(a1, a2, b, c)) {
+            n.allocate(pod(1, new GpuRequest.Fraction(250)), DeviceChooser.TIGHTEST);
+        }
+        PodShape half = pod(1, new GpuRequest.Fraction(500));
+        FragmentationMeasure together = new FragmentationMeasure(expected);
+        for (NodeState n : List.of(a1, a2, b, c)) {
+            double alone = new FragmentationMeasure(expected).reduction(n, half);
+            assertThat(together.reduction(n, half)).as(n.name()).isEqualTo(alone);
+        }
+        // a1 and a2 score alike; b (where the whole-GPU kind may not run) and c (a half is a quarter there) do not
+        assertThat(together.reduction(a1, half)).isEqualTo(together.reduction(a2, half));
+        assertThat(together.reduction(b, half)).isNotEqualTo(together.reduction(a1, half));
+        assertThat(together.reduction(c, half)).isNotEqualTo(together.reduction(a1, half));
+    }
+
+    private static NodeState labelled(String name, String model, long gpuMemoryMiB) {
+        return new NodeState(new NodeSpec(name, Map.of("model", model, "kubernetes.io/hostname", name), List.of(), false,
+                new ResourceList(Map.of("cpu", Quantity.ofUnits(64), NodeSpec.GPU, Quantity.ofUnits(2))), gpuMemoryMiB, ""));
+    }
 }

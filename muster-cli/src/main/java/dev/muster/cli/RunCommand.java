@@ -20,8 +20,14 @@ import picocli.CommandLine.Option;
 
 /** {@code muster run}: Muster as the cluster's controller, against a Kubernetes API server. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run Muster as a Kubernetes controller: it watches the queues, workloads and jobs",
-            "of the cluster, admits them and writes its decisions back. Stops on SIGTERM or Ctrl-C."})
+        header = "Run Muster as the cluster's controller, against a Kubernetes API server.",
+        description = {"Runs Muster as a Kubernetes controller: it watches the queues, workloads and jobs",
+            "of the cluster, admits them and writes its decisions back. Stops on SIGTERM or Ctrl-C."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:stopped (SIGTERM or Ctrl-C)",
+            "2:invalid input or options; nothing was started",
+            "3:internal error or out of memory (--debug prints the stack trace)"})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--kubeconfig", paramLabel = "FILE",
@@ -75,14 +81,14 @@ final class RunCommand implements Callable<Integer> {
         if (kubeconfig != null && !Files.isReadable(kubeconfig)) {
             spec.commandLine().getErr().println("error: --kubeconfig " + kubeconfig + ": "
                     + (Files.exists(kubeconfig) ? "cannot be read" : "no such file"));
-            return 2;
+            return ExitCode.INVALID_INPUT;
         }
         java.util.Map<String, String> configuration = java.util.Map.of();
         if (configFile != null) {
             if (!Files.isReadable(configFile)) {
                 spec.commandLine().getErr().println("error: --config " + configFile + ": "
                         + (Files.exists(configFile) ? "cannot be read" : "no such file"));
-                return 2;
+                return ExitCode.INVALID_INPUT;
             }
             configuration = java.util.Map.of(configFile.toString(), Files.readString(configFile, StandardCharsets.UTF_8));
             try {
@@ -90,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
                 dev.muster.operator.config.ClusterConfiguration.of(java.util.List.of(), configuration);
             } catch (dev.muster.api.manifest.ManifestException e) {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
-                return 2;
+                return ExitCode.INVALID_INPUT;
             }
         }
         Config config = kubeconfig == null ? Config.autoConfigure(null)

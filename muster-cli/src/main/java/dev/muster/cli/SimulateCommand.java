@@ -29,17 +29,18 @@ import picocli.CommandLine.Parameters;
         name = "simulate",
         mixinStandardHelpOptions = true,
         sortOptions = false,
+        header = "Run manifests in the embedded virtual cluster and print what happened.",
         description = {
-            "Run Kubernetes manifests (Kueue, KAI Scheduler, KubeRay, batch) in Muster's",
-            "embedded virtual cluster, in virtual time, and print what happened.",
-            "",
-            "Exit codes: 0 done (and every expectation met), 1 an expectation was not met,",
-            "2 invalid input (nothing was run)."},
+            "Runs Kubernetes manifests (Kueue, KAI Scheduler, KubeRay, batch) in Muster's",
+            "embedded virtual cluster, in virtual time, and prints what happened."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:done (with --expect: every expectation met)",
+            "1:an expectation was not met (--expect)",
+            "2:invalid input or options; nothing was run",
+            "3:internal error or out of memory (--debug prints the stack trace)"},
         footer = {"", "Example:", "  muster simulate examples/quota-and-borrowing"})
 final class SimulateCommand implements Callable<Integer> {
-
-    static final int EXPECTATION_FAILED = 1;
-    static final int INVALID_INPUT = 2;
 
     @Parameters(arity = "1..*", paramLabel = "PATH",
             description = "YAML files or directories of them (*.yaml, *.yml; *.expect.yaml files are skipped).")
@@ -50,7 +51,7 @@ final class SimulateCommand implements Callable<Integer> {
     String output;
 
     @Option(names = "--until", paramLabel = "DURATION",
-            description = "Stop at this virtual time (Go duration: 90s, 5m, 1h30m). Default: when nothing is left to happen.")
+            description = "Stop at this virtual time (Go duration: 90s, 5m, 1h30m; not negative). Default: when nothing is left to happen.")
     String until;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed for generated names (metadata.generateName). Default: 1.")
@@ -90,11 +91,11 @@ final class SimulateCommand implements Callable<Integer> {
             }
             err.println("muster: " + e.errors().size() + (e.errors().size() == 1 ? " problem" : " problems")
                     + " in the input; nothing was run");
-            return INVALID_INPUT;
+            return ExitCode.INVALID_INPUT;
         } catch (ExpectationFileException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             err.println("muster: nothing was run");
-            return INVALID_INPUT;
+            return ExitCode.INVALID_INPUT;
         }
         Report report = Simulation.run(scenario, new SimulationOptions(untilMillis));
         format.write(report, out);
@@ -112,16 +113,21 @@ final class SimulateCommand implements Callable<Integer> {
         }
         err.println("muster: " + mismatches.size() + " expectation" + (mismatches.size() == 1 ? "" : "s")
                 + " not met (" + expect + ")");
-        return EXPECTATION_FAILED;
+        return ExitCode.EXPECTATION_FAILED;
     }
 
     private OptionalLong untilMillis(Expectations expectations) {
         if (until != null) {
+            java.time.Duration d;
             try {
-                return OptionalLong.of(GoDuration.parse(until).toMillis());
+                d = GoDuration.parse(until);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--until: " + e.getMessage(), e);
             }
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("--until: \"" + until + "\" is before the start; give a time from 0s on");
+            }
+            return OptionalLong.of(d.toMillis());
         }
         return expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().toMillis());
     }

@@ -90,7 +90,7 @@ class SimulateCommandTest {
             """;
 
     private static void assertCleanInputError(Run r, String... fragments) {
-        assertThat(r.exitCode()).as(r.err()).isEqualTo(SimulateCommand.INVALID_INPUT);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(r.err()).contains(fragments).contains("nothing was run");
         assertThat(r.err() + r.out()).doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
@@ -163,7 +163,7 @@ class SimulateCommandTest {
         Path bad = write("bad.expect.yaml", "workloads:\n- name: default/work\n  state: Admitted\n");
         assertThat(run("simulate", "--expect", good.toString(), p.toString()).exitCode()).isZero();
         Run r = run("simulate", "--expect", bad.toString(), p.toString());
-        assertThat(r.exitCode()).isEqualTo(SimulateCommand.EXPECTATION_FAILED);
+        assertThat(r.exitCode()).isEqualTo(ExitCode.EXPECTATION_FAILED);
         assertThat(r.err()).contains("MISMATCH").contains("default/work").contains("expected Admitted, got Finished");
     }
 
@@ -180,6 +180,47 @@ class SimulateCommandTest {
         Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB);
         assertCleanInputError(run("simulate", "-o", "xml", p.toString()), "unknown output format");
         assertCleanInputError(run("simulate", "--until", "soon", p.toString()), "--until", "soon");
+        assertCleanInputError(run("simulate", "--until=-5m", p.toString()), "--until", "-5m", "before the start");
+    }
+
+    @Test
+    void helpNamesEveryCommandInAWholeSentenceAndTheExitCodes() {
+        String help = run("--help").out();
+        assertThat(help).contains("simulate  Run manifests in the embedded virtual cluster and print what")
+                .contains("run       Run Muster as the cluster's controller, against a Kubernetes API")
+                .contains("Exit codes").contains("0   done").contains("1   an expectation was not met")
+                .contains("2   invalid input").contains("3   internal error or out of memory").contains("--debug");
+        assertThat(run("simulate", "--help").out()).contains("Exit codes:").contains("3   internal error");
+        assertThat(run("run", "--help").out()).contains("Exit codes:").contains("2   invalid input");
+    }
+
+    @Test
+    void anInternalErrorIsOneLineWithAHintAndTheTraceOnlyWithDebug() {
+        StringWriter quiet = new StringWriter();
+        int code = UnexpectedErrorHandler.report(new IllegalStateException("boom"), new PrintWriter(quiet, true), false);
+        assertThat(code).isEqualTo(ExitCode.INTERNAL_ERROR);
+        assertThat(quiet.toString()).contains("internal error: java.lang.IllegalStateException: boom")
+                .contains("--debug").doesNotContain("\tat ");
+        StringWriter debug = new StringWriter();
+        UnexpectedErrorHandler.report(new IllegalStateException("boom"), new PrintWriter(debug, true), true);
+        assertThat(debug.toString()).contains("\tat ");
+    }
+
+    @Test
+    void runningOutOfMemoryExitsWithTheInternalErrorCodeAndSaysHowToGiveMore() throws Exception {
+        // a real JVM with a small heap and a scenario too big for it: not exit 1 (which reads as a failed
+        // expectation) and no stack trace
+        StringBuilder jobs = new StringBuilder(FLAVOR + QUEUE.formatted("4"));
+        for (int i = 0; i < 3_000; i++) {
+            jobs.append(JOB.replace("name: work", "name: work-" + i));
+        }
+        Path p = write("big.yaml", jobs.toString());
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        Process proc = new ProcessBuilder(javaCommand, "-Xmx12m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "simulate", p.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(proc.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(proc.waitFor()).as(err).isEqualTo(ExitCode.INTERNAL_ERROR);
+        assertThat(err).contains("muster: out of memory").contains("MUSTER_JAVA_OPTS=-Xmx").doesNotContain("\tat ");
     }
 
     @Test

@@ -73,7 +73,18 @@ public record Report(
             String name, String workload, boolean accepted, boolean provisioned, boolean failed) {
     }
 
-    /** {@code object} is {@code Kind/namespace/name} (or {@code Kind/name} for cluster-scoped objects). */
-    public record EventReport(double atSeconds, String object, String type, String reason, String message) {
+    /**
+     * {@code object} is {@code Kind/namespace/name} (or {@code Kind/name} for cluster-scoped objects).
+     * {@code atSeconds} is when the event first happened; repeats are counted on it as Kubernetes
+     * counts an Event's repeats: {@code count} occurrences in all, the last at {@code lastSeconds}
+     * (see {@code Timeline}).
+     */
+    public record EventReport(double atSeconds, String object, String type, String reason, String message, int count,
+            double lastSeconds) {
+
+        /** An event that happened once. */
+        public EventReport(double atSeconds, String object, String type, String reason, String message) {
+            this(atSeconds, object, type, reason, message, 1, atSeconds);
+        }
     }
 }

@@ -87,9 +87,8 @@ public final class TextReportWriter implements ReportWriter {
         TextTable table = new TextTable(Column.right("TIME"), Column.left("TYPE"), Column.left("OBJECT"),
                 Column.left("REASON"), Column.left("MESSAGE"));
         for (EventReport e : events) {
-            // Only the exceptions are labelled, so that warnings stand out among the Normal events.
-            String type = "Normal".equals(e.type()) ? "" : e.type();
-            table.row(SecondsText.format(e.atSeconds()), type, e.object(), e.reason(), e.message());
+            String repeats = e.count() > 1 ? " (x" + e.count() + ", last at " + SecondsText.format(e.lastSeconds()) + ")" : "";
+            table.row(SecondsText.format(e.atSeconds()), e.type(), e.object(), e.reason(), e.message() + repeats);
         }
         return table;
     }

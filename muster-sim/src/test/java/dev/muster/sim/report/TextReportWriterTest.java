@@ -16,9 +16,9 @@ class TextReportWriterTest {
 
                 Timeline
                    TIME   TYPE      OBJECT                                         REASON      MESSAGE
-                     0s             RayJob/default/pytorch-text-classifier-x7k2q   Suspended   suspended until admitted
+                     0s   Normal    RayJob/default/pytorch-text-classifier-x7k2q   Suspended   suspended until admitted
                     30s   Warning   RayJob/default/pytorch-text-classifier-x7k2q   Preempted   Preempted to accommodate a workload
-                  60.5s             Node/gpu-node-pool-0                           NodeReady   node is ready
+                  60.5s   Normal    Node/gpu-node-pool-0                           NodeReady   node is ready
 
                 Workloads
                   NAME                                    KIND     QUEUE        CLUSTERQUEUE    PRIORITY   STATE      ADMITTED   FINISHED   PODSETS   EVICTIONS   MESSAGE

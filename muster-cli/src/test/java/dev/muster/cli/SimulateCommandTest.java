@@ -105,6 +105,20 @@ class SimulateCommandTest {
     }
 
     @Test
+    void theReportSaysWhatHappenedOverTheRunNotOnlyAtItsEnd() throws IOException {
+        Path p = write("ok.yaml", FLAVOR + QUEUE.formatted("4") + JOB.replace("name: work", "name: first")
+                + JOB.replace("name: work", "name: second").replace("annotations:", "annotations:\n    sim.muster.dev/arrival: 2m"));
+        Run text = run("simulate", p.toString());
+        // both finished: the queue is empty now, but it admitted two, both finished, and ran them side by
+        // side from 120s to 300s: 2 pods x 1 cpu each, 4 cpu at its peak
+        assertThat(text.out()).containsPattern("team +ClusterQueue +0 +0 +- +2 +2 +default-flavor: cpu=4");
+
+        Run json = run("simulate", "-o", "json", p.toString());
+        assertThat(json.out()).contains("\"createdAtSeconds\": 120.0").containsPattern("\"admissionsAtSeconds\": \\[\\s*120.0\\s*\\]")
+                .contains("\"count\": 1").contains("\"lastSeconds\"");
+    }
+
+    @Test
     void misspelledKind() throws IOException {
         Path p = write("bad.yaml", FLAVOR.replace("kind: ResourceFlavor", "kind: ResourceFlavr") + QUEUE.formatted("4"));
         assertCleanInputError(run("simulate", p.toString()), "bad.yaml", "document 1", "ResourceFlavr", "ResourceFlavor");

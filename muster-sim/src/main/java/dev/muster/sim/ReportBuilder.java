@@ -20,10 +20,12 @@ final class ReportBuilder {
 
     private final Engine engine;
     private final Timeline timeline;
+    private final QueuePeaks peaks;
 
-    ReportBuilder(Engine engine, Timeline timeline) {
+    ReportBuilder(Engine engine, Timeline timeline, QueuePeaks peaks) {
         this.engine = engine;
         this.timeline = timeline;
+        this.peaks = peaks;
     }
 
     Report build(long endMillis, List<SimWorkload> workloads, Scenario scenario, List<Report.NodeReport> poolNodes,
@@ -41,13 +43,13 @@ final class ReportBuilder {
         for (QueueView cq : engine.clusterQueues()) {
             if (!cq.kai()) {
                 queues.add(new Report.QueueReport(cq.name(), "ClusterQueue", usage(cq.usage()),
-                        admittedIn(workloads, cq.name()), cq.pendingCount()));
+                        admittedIn(workloads, cq.name()), cq.pendingCount(), null, overTheRun(workloads, cq.name())));
             }
         }
         for (String kai : engine.kaiQueues()) {
             int pending = engine.clusterQueue(kai).map(QueueView::pendingCount).orElse(0);
             queues.add(new Report.QueueReport(kai, "Queue", usage(engine.usageOfNode(kai)),
-                    admittedIn(workloads, kai), pending, fairShare(engine.fairShare(kai))));
+                    admittedIn(workloads, kai), pending, fairShare(engine.fairShare(kai)), overTheRun(workloads, kai)));
         }
         List<Report.NodeReport> nodes = new ArrayList<>();
         for (DeclaredObject o : scenario.otherObjects()) {
@@ -79,12 +81,30 @@ final class ReportBuilder {
         return new Report.WorkloadReport(w.source.kind(), w.source.key().namespace(), w.source.key().name(), queue,
                 w.status.clusterQueue(), w.source.priority(), w.state().name(),
                 seconds(w.status.admittedAtMillis().orElse(null)), seconds(w.status.finishedAtMillis().orElse(null)),
-                flavors, podSets, evictions(w), pods(w), w.status.message());
+                flavors, podSets, evictions(w), pods(w), w.status.message(), seconds(w.createdAtMillis),
+                w.status.admissionsAtMillis().stream().map(m -> m / 1000.0).toList());
     }
 
     private static List<Report.Eviction> evictions(SimWorkload w) {
         return w.status.evictions().stream()
-                .map(e -> new Report.Eviction(e.atMillis() / 1000.0, e.reason(), e.detail())).toList();
+                .map(e -> new Report.Eviction(e.atMillis() / 1000.0, e.reason(), e.detail(), e.preemptedBy())).toList();
+    }
+
+    /**
+     * What happened in a queue over the whole run: admissions into it (a workload admitted again after
+     * an eviction counts again), workloads that finished there, and its peak usage. A KAI parent
+     * queue counts nothing of its own but its peak.
+     */
+    private Report.QueueRun overTheRun(List<SimWorkload> workloads, String queue) {
+        int admissions = 0;
+        int finished = 0;
+        for (SimWorkload w : workloads) {
+            if (queue.equals(w.status.clusterQueue())) {
+                admissions += w.status.admissionsAtMillis().size();
+                finished += w.state() == WorkloadState.Finished ? 1 : 0;
+            }
+        }
+        return new Report.QueueRun(admissions, finished, usage(peaks.of(queue)));
     }
 
     /** Kueue's admittedWorkloads: quota reserved and every check Ready (QuotaReserved ones are "reserving"). */

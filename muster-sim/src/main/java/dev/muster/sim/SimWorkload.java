@@ -24,6 +24,8 @@ final class SimWorkload {
      */
     final WorkloadStatus status;
     boolean arrived;
+    /** When it was created (arrived) in virtual time; null before. */
+    Long createdAtMillis;
     Long podsReadyAtMillis;
     /** Where its pods run, while admitted and when nodes are known. */
     List<dev.muster.core.placement.PodPlacement> pods = List.of();

@@ -43,6 +43,7 @@ public final class Simulation {
     private final Map<ObjectKey, SimWorkload> byEngineKey = new HashMap<>();
     private final EventQueue events = new EventQueue();
     private final Timeline timeline = new Timeline();
+    private final QueuePeaks peaks = new QueuePeaks();
     private final CheckControllers checks;
     private final NodePoolAutoscaler autoscaler;
     private final ProvisioningCheckController provisioning;
@@ -154,7 +155,7 @@ public final class Simulation {
         // Nothing left to happen: the run ended with the last thing that did happen (stale events of
         // an earlier admission, or a wakeup that changed nothing, do not count).
         long end = events.isEmpty() ? timeline.lastMillis() : until;
-        return new ReportBuilder(engine, timeline).build(end, workloads, scenario, autoscaler.report(),
+        return new ReportBuilder(engine, timeline, peaks).build(end, workloads, scenario, autoscaler.report(),
                 provisioning.report());
     }
 
@@ -180,6 +181,7 @@ public final class Simulation {
 
     private void arrive(SimWorkload sw) {
         sw.arrived = true;
+        sw.createdAtMillis = now;
         record(sw, sw.standIn.created());
         if (!sw.workload.queueName().isEmpty()) {
             engine.submit(sw.workload, QueueRef.of(sw.workload, inKaiQueue(sw.source)));
@@ -219,8 +221,13 @@ public final class Simulation {
 
     private List<ObjectKey> applyAll(List<Decision> decisions) {
         List<ObjectKey> evicted = new ArrayList<>();
+        java.util.Set<String> grew = new java.util.TreeSet<>();
         for (Decision d : decisions) {
             SimWorkload sw = byEngineKey.get(d.workload());
+            if (d instanceof Decision.Admit || d instanceof Decision.ReserveQuota || d instanceof Decision.Resize) {
+                grew.add(d instanceof Decision.Admit a ? a.clusterQueue()
+                        : d instanceof Decision.ReserveQuota r ? r.clusterQueue() : sw.status.clusterQueue());
+            }
             switch (d) {
                 case Decision.Admit admit -> admit(sw, admit);
                 case Decision.ReserveQuota reserve -> reserve(sw, reserve);
@@ -244,7 +251,28 @@ public final class Simulation {
                 }
             }
         }
+        samplePeaks(grew);
         return evicted;
+    }
+
+    /** Queues whose usage grew: their peaks, and for KAI queues their parents' (whose usage grew with them). */
+    private void samplePeaks(java.util.Set<String> grew) {
+        boolean kai = false;
+        for (String q : grew) {
+            if (q == null) {
+                continue;
+            }
+            if (engine.isKaiQueue(q)) {
+                kai = true;
+            } else {
+                peaks.sample(q, engine.usage(q));
+            }
+        }
+        if (kai) {
+            for (String q : engine.kaiQueues()) {
+                peaks.sample(q, engine.usageOfNode(q));
+            }
+        }
     }
 
     private void evict(SimWorkload sw, Decision.Evict evict) {

@@ -30,8 +30,12 @@ public final class WorkloadStatus {
         }
     }
 
-    /** An eviction as reports list it. */
-    public record Eviction(long atMillis, String reason, String detail) {
+    /** An eviction as reports list it; {@code preemptedBy} names the workload it made room for (null if none). */
+    public record Eviction(long atMillis, String reason, String detail, String preemptedBy) {
+
+        public Eviction(long atMillis, String reason, String detail) {
+            this(atMillis, reason, detail, null);
+        }
     }
 
     private final boolean kaiQueue;
@@ -44,6 +48,8 @@ public final class WorkloadStatus {
     private String message = "";
     private final Map<String, Condition> conditions = new LinkedHashMap<>();
     private final List<Eviction> evictions = new ArrayList<>();
+    /** When each admission happened, in order: a workload evicted and admitted again has several. */
+    private final List<Long> admissions = new ArrayList<>();
 
     /** @param kaiQueue the workload is in a KAI queue, which messages call a queue, not a ClusterQueue */
     public WorkloadStatus(boolean kaiQueue) {
@@ -68,6 +74,7 @@ public final class WorkloadStatus {
         assignment = admit.assignment();
         phase = Phase.ADMITTED;
         admittedAtMillis = nowMillis;
+        admissions.add(nowMillis);
         message = "admitted by " + (kaiQueue ? "queue " : "ClusterQueue ") + admit.clusterQueue();
         set("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + admit.clusterQueue(), nowMillis);
         set("Admitted", true, "Admitted", "The workload is admitted", nowMillis);
@@ -99,7 +106,8 @@ public final class WorkloadStatus {
         phase = Phase.PENDING;
         admittedAtMillis = null;
         message = evict.message();
-        evictions.add(new Eviction(nowMillis, evict.reason().kueueReason(), evict.detail()));
+        evictions.add(new Eviction(nowMillis, evict.reason().kueueReason(), evict.detail(),
+                evict.preemptor().map(Object::toString).orElse(null)));
         set("Evicted", true, evict.reason().kueueReason(), evict.message(), nowMillis);
         if (evict.reason() == EvictionReason.PREEMPTED) {
             set("Preempted", true, evict.detail(), evict.message(), nowMillis);
@@ -192,6 +200,11 @@ public final class WorkloadStatus {
      */
     public Assignment assignment() {
         return assignment;
+    }
+
+    /** When each admission happened, first to last. */
+    public List<Long> admissionsAtMillis() {
+        return List.copyOf(admissions);
     }
 
     public Optional<Long> admittedAtMillis() {

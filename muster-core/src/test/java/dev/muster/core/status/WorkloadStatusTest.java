@@ -72,7 +72,8 @@ class WorkloadStatusTest {
 
         assertThat(s.phase()).isEqualTo(Phase.PENDING);
         assertThat(s.message()).isEqualTo("preempted by team/urgent");
-        assertThat(s.evictions()).containsExactly(new WorkloadStatus.Eviction(7_000, "Preempted", "InClusterQueue"));
+        assertThat(s.evictions()).containsExactly(new WorkloadStatus.Eviction(7_000, "Preempted", "InClusterQueue", "team/urgent"));
+        assertThat(s.admissionsAtMillis()).containsExactly(0L);
         assertThat(s.condition("Preempted")).get().extracting(Condition::reason).isEqualTo("InClusterQueue");
         assertThat(s.condition("Evicted")).get().extracting(Condition::reason).isEqualTo("Preempted");
         assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status).isEqualTo(false);
@@ -83,6 +84,7 @@ class WorkloadStatusTest {
         assertThat(s.reservations()).isEqualTo(2);
         assertThat(s.condition("Evicted")).as("a new admission clears the eviction").isEmpty();
         assertThat(s.condition("Preempted")).isEmpty();
+        assertThat(s.admissionsAtMillis()).as("every admission, first to last").containsExactly(0L, 9_000L);
     }
 
     @Test

@@ -34,13 +34,28 @@ public record Report(
             List<PodSetCount> podSets,
             List<Eviction> evictions,
             List<PodReport> pods,
-            String message) {
+            String message,
+            Double createdAtSeconds,
+            List<Double> admissionsAtSeconds) {
+
+        /** A workload whose creation and admission history are not known (reports made by hand). */
+        public WorkloadReport(String kind, String namespace, String name, String queue, String clusterQueue, int priority,
+                String state, Double admittedAtSeconds, Double finishedAtSeconds, Map<String, Map<String, String>> flavors,
+                List<PodSetCount> podSets, List<Eviction> evictions, List<PodReport> pods, String message) {
+            this(kind, namespace, name, queue, clusterQueue, priority, state, admittedAtSeconds, finishedAtSeconds, flavors,
+                    podSets, evictions, pods, message, null, List.of());
+        }
     }
 
     public record PodSetCount(String name, int count) {
     }
 
-    public record Eviction(double atSeconds, String reason, String detail) {
+    /** {@code preemptedBy}: the workload ({@code namespace/name}) the eviction made room for; null if none. */
+    public record Eviction(double atSeconds, String reason, String detail, String preemptedBy) {
+
+        public Eviction(double atSeconds, String reason, String detail) {
+            this(atSeconds, reason, detail, null);
+        }
     }
 
     public record PodReport(
@@ -58,12 +73,28 @@ public record Report(
             Map<String, Map<String, String>> usage,
             int admittedWorkloads,
             int pendingWorkloads,
-            Map<String, String> fairShare) {
+            Map<String, String> fairShare,
+            QueueRun run) {
 
         public QueueReport(String name, String kind, Map<String, Map<String, String>> usage, int admittedWorkloads,
                 int pendingWorkloads) {
             this(name, kind, usage, admittedWorkloads, pendingWorkloads, null);
         }
+
+        public QueueReport(String name, String kind, Map<String, Map<String, String>> usage, int admittedWorkloads,
+                int pendingWorkloads, Map<String, String> fairShare) {
+            this(name, kind, usage, admittedWorkloads, pendingWorkloads, fairShare, QueueRun.NONE);
+        }
+    }
+
+    /**
+     * A queue over the whole run, where {@link QueueReport}'s other numbers are its state at the end:
+     * {@code admissions} into it (again after an eviction counts again), workloads {@code finished}
+     * there, and its {@code peakUsage} (flavor, resource: the most it used at any moment, each
+     * resource on its own).
+     */
+    public record QueueRun(int admissions, int finished, Map<String, Map<String, String>> peakUsage) {
+        public static final QueueRun NONE = new QueueRun(0, 0, Map.of());
     }
 
     public record NodeReport(String name, String pool, double addedAtSeconds, Double removedAtSeconds) {

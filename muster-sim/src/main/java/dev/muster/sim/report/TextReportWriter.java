@@ -115,21 +115,27 @@ public final class TextReportWriter implements ReportWriter {
         return w.podSets().stream().map(p -> p.name() + "=" + p.count()).collect(Collectors.joining(","));
     }
 
+    /**
+     * Each queue now (admitted, pending, usage) and over the run (admissions, finished, peak usage:
+     * a finished run's queues are empty now, which says nothing of how full they got).
+     */
     private static TextTable queues(List<QueueReport> queues) {
         boolean fairShares = queues.stream().anyMatch(q -> q.fairShare() != null);
-        TextTable table = fairShares
-                ? new TextTable(Column.left("NAME"), Column.left("KIND"), Column.right("ADMITTED"),
-                        Column.right("PENDING"), Column.left("USAGE"), Column.left("FAIR SHARE"))
-                : new TextTable(Column.left("NAME"), Column.left("KIND"), Column.right("ADMITTED"),
-                        Column.right("PENDING"), Column.left("USAGE"));
+        List<Column> columns = new java.util.ArrayList<>(List.of(Column.left("NAME"), Column.left("KIND"),
+                Column.right("ADMITTED"), Column.right("PENDING"), Column.left("USAGE"), Column.right("ADMISSIONS"),
+                Column.right("FINISHED"), Column.left("PEAK USAGE")));
+        if (fairShares) {
+            columns.add(Column.left("FAIR SHARE"));
+        }
+        TextTable table = new TextTable(columns.toArray(Column[]::new));
         for (QueueReport q : queues) {
-            String admitted = Integer.toString(q.admittedWorkloads());
-            String pending = Integer.toString(q.pendingWorkloads());
+            List<String> row = new java.util.ArrayList<>(List.of(q.name(), q.kind(), Integer.toString(q.admittedWorkloads()),
+                    Integer.toString(q.pendingWorkloads()), usage(q.usage()), Integer.toString(q.run().admissions()),
+                    Integer.toString(q.run().finished()), usage(q.run().peakUsage())));
             if (fairShares) {
-                table.row(q.name(), q.kind(), admitted, pending, usage(q.usage()), fairShare(q.fairShare()));
-            } else {
-                table.row(q.name(), q.kind(), admitted, pending, usage(q.usage()));
+                row.add(fairShare(q.fairShare()));
             }
+            table.row(row.toArray(String[]::new));
         }
         return table;
     }

@@ -27,7 +27,8 @@ class JsonReportWriterTest {
         JsonNode workload = tree.get("workloads").get(0);
         assertThat(fieldNames(workload)).isEqualTo(componentNames(Report.WorkloadReport.class))
                 .containsExactly("kind", "namespace", "name", "queue", "clusterQueue", "priority", "state",
-                        "admittedAtSeconds", "finishedAtSeconds", "flavors", "podSets", "evictions", "pods", "message");
+                        "admittedAtSeconds", "finishedAtSeconds", "flavors", "podSets", "evictions", "pods", "message",
+                        "createdAtSeconds", "admissionsAtSeconds");
         assertThat(fieldNames(workload.get("podSets").get(0))).isEqualTo(componentNames(Report.PodSetCount.class));
         assertThat(fieldNames(workload.get("evictions").get(0))).isEqualTo(componentNames(Report.Eviction.class));
         assertThat(fieldNames(workload.get("pods").get(0))).isEqualTo(componentNames(Report.PodReport.class));

@@ -30,8 +30,8 @@ class TextReportWriterTest {
                   default/pytorch-text-classifier-x7k2q-head   gpu-node-pool-0   [0]                      -   -
 
                 Queues
-                  NAME            KIND           ADMITTED   PENDING   USAGE
-                  cluster-queue   ClusterQueue          1         1   default-flavor: cpu=2, memory=8G, nvidia.com/gpu=1
+                  NAME            KIND           ADMITTED   PENDING   USAGE                                                ADMISSIONS   FINISHED   PEAK USAGE
+                  cluster-queue   ClusterQueue          1         1   default-flavor: cpu=2, memory=8G, nvidia.com/gpu=1            0          0   -
 
                 Nodes
                   NAME              POOL            ADDED   REMOVED

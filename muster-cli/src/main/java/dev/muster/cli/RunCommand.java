@@ -73,6 +73,11 @@ final class RunCommand implements Callable<Integer> {
                     + " the controller suspends managed jobs on first sight (default: ${DEFAULT-VALUE})")
     Path webhookCertDir;
 
+    @Option(names = "--api-server-timeout", paramLabel = "DURATION",
+            description = "give up (exit 2) if the API server does not answer within this time (Go duration: 30s, 5m);"
+                    + " default: keep trying, one line per failed attempt, backing off to 30s")
+    String apiServerTimeout;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -99,8 +104,30 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCode.INVALID_INPUT;
             }
         }
+        Optional<java.time.Duration> giveUpAfter;
+        try {
+            giveUpAfter = Optional.ofNullable(apiServerTimeout).map(dev.muster.api.manifest.GoDuration::parse);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: --api-server-timeout: " + e.getMessage());
+            return ExitCode.INVALID_INPUT;
+        }
+        if (giveUpAfter.isPresent() && giveUpAfter.get().isNegative()) {
+            spec.commandLine().getErr().println("error: --api-server-timeout: \"" + apiServerTimeout + "\" is negative");
+            return ExitCode.INVALID_INPUT;
+        }
         Config config = kubeconfig == null ? Config.autoConfigure(null)
                 : Config.fromKubeconfig(Files.readString(kubeconfig, StandardCharsets.UTF_8));
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        err.println("muster: using the API server at " + config.getMasterUrl() + " (" + configSource() + ")");
+        var reached = new dev.muster.operator.kube.ApiServerProbe(config,
+                new io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory(), line -> err.println("muster: " + line))
+                .reach(giveUpAfter);
+        if (reached.isEmpty()) {
+            err.println("muster: gave up after " + apiServerTimeout + "; check the server address and credentials"
+                    + " (--kubeconfig, KUBECONFIG, ~/.kube/config)");
+            return ExitCode.INVALID_INPUT;
+        }
+        err.println("muster: connected to " + reached.get().server() + " (Kubernetes " + reached.get().version() + ")");
         String identity = Optional.ofNullable(System.getenv("POD_NAME")).orElse(java.net.InetAddress.getLocalHost().getHostName());
         OperatorOptions options = OperatorOptions.defaults(identity)
                 .withNamespace(Optional.ofNullable(namespace))
@@ -123,6 +150,22 @@ final class RunCommand implements Callable<Integer> {
             stopped.await();
         }
         return 0;
+    }
+
+    /** Where the client configuration came from, as fabric8's autoConfigure looks for it. */
+    private String configSource() {
+        if (kubeconfig != null) {
+            return "--kubeconfig " + kubeconfig;
+        }
+        if (System.getenv("KUBERNETES_SERVICE_HOST") != null) {
+            return "in-cluster service account";
+        }
+        String env = System.getenv("KUBECONFIG");
+        if (env != null && !env.isBlank()) {
+            return "KUBECONFIG " + env;
+        }
+        Path home = Path.of(System.getProperty("user.home"), ".kube", "config");
+        return Files.isRegularFile(home) ? home.toString() : "no kubeconfig found: fabric8's default address";
     }
 
     /** The webhook, when its certificate is there; null otherwise (try-with-resources skips it). */

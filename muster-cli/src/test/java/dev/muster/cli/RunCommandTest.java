@@ -19,6 +19,47 @@ class RunCommandTest {
     }
 
     @Test
+    void anApiServerThatDoesNotAnswerIsNamedAndGivenUpOnAfterTheTimeAsked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        java.nio.file.Path kubeconfig = dir.resolve("kubeconfig");
+        java.nio.file.Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - cluster: {server: "https://127.0.0.1:%d"}
+                  name: c
+                contexts:
+                - context: {cluster: c, user: u}
+                  name: x
+                current-context: x
+                users:
+                - name: u
+                  user: {token: t}
+                """.formatted(closedPort));
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "run", "--kubeconfig", kubeconfig.toString(), "--api-server-timeout", "2s", "--no-webhook");
+        assertThat(code).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(err.toString()).contains("muster: using the API server at https://127.0.0.1:" + closedPort)
+                .contains("(--kubeconfig " + kubeconfig + ")")
+                .contains("cannot reach the API server at https://127.0.0.1:" + closedPort + "/: connection refused; trying again in 1s")
+                .contains("muster: gave up after 2s").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aNegativeApiServerTimeoutIsAnInputError() {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "run", "--api-server-timeout", "-1m");
+        assertThat(code).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(err.toString()).contains("--api-server-timeout").contains("negative");
+    }
+
+    @Test
     void aKubeconfigThatDoesNotExistIsAnInputError() {
         StringWriter err = new StringWriter();
         int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),

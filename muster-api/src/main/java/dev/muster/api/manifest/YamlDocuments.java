@@ -26,7 +26,7 @@ public final class YamlDocuments {
         // server rejects them and a silent "last one wins" hides a mistake.
         // Limits apply while parsing: nesting (which ManifestLimits' line pass cannot see in flow
         // collections), and the longest scalar and document as a second line of defence.
-        static final YAMLMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+        static final YAMLMapper MAPPER = YAMLMapper.builder(new YAMLFactory().rebuild() // keeps the default parser features
                         .loaderOptions(loaderOptions())
                         .streamReadConstraints(StreamReadConstraints.builder()
                                 .maxNestingDepth(ManifestLimits.MAX_NESTING)

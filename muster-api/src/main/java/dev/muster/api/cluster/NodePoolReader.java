@@ -72,7 +72,7 @@ public final class NodePoolReader {
         }
         if (status.requireObject()) {
             status.rejectUnknownFields(List.of("allocatable", "capacity"));
-            ResourceQuantities.read(allocatable);
+            NodeReader.readAllocatable(allocatable);
             ResourceQuantities.read(status.get("capacity"));
         }
     }

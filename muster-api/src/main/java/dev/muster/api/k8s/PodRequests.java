@@ -1,6 +1,7 @@
 package dev.muster.api.k8s;
 
 import dev.muster.core.model.ResourceList;
+import java.util.function.BinaryOperator;
 
 /**
  * What one pod requests, computed as the Kubernetes scheduler and Kueue compute it.
@@ -15,23 +16,40 @@ public final class PodRequests {
     private PodRequests() {
     }
 
+    /** The pod's requests; a sum past the quantity bound is held at it (see {@link #withinBound}). */
     public static ResourceList of(PodResourceSpec pod) {
+        return sum(pod, ResourceList::plus);
+    }
+
+    /**
+     * The pod's requests added exactly, or empty when a sum passes the quantity bound: how a reader
+     * refuses a pod whose containers together ask for more than a quantity can hold.
+     */
+    public static java.util.Optional<ResourceList> withinBound(PodResourceSpec pod) {
+        try {
+            return java.util.Optional.of(sum(pod, ResourceList::plusExact));
+        } catch (ArithmeticException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static ResourceList sum(PodResourceSpec pod, BinaryOperator<ResourceList> plus) {
         ResourceList running = ResourceList.EMPTY;
         for (ContainerResources c : pod.containers()) {
-            running = running.plus(c.effectiveRequests());
+            running = plus.apply(running, c.effectiveRequests());
         }
         ResourceList sidecarsSoFar = ResourceList.EMPTY;
         ResourceList initPeak = ResourceList.EMPTY;
         for (ContainerResources init : pod.initContainers()) {
             ResourceList own = init.effectiveRequests();
             if (init.sidecar()) {
-                running = running.plus(own);
-                sidecarsSoFar = sidecarsSoFar.plus(own);
+                running = plus.apply(running, own);
+                sidecarsSoFar = plus.apply(sidecarsSoFar, own);
                 initPeak = initPeak.max(sidecarsSoFar);
             } else {
-                initPeak = initPeak.max(own.plus(sidecarsSoFar));
+                initPeak = initPeak.max(plus.apply(own, sidecarsSoFar));
             }
         }
-        return running.max(initPeak).plus(pod.overhead());
+        return plus.apply(running.max(initPeak), pod.overhead());
     }
 }

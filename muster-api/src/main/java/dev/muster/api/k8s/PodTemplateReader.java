@@ -38,7 +38,12 @@ public final class PodTemplateReader {
                     gpuFraction, template.node());
         }
         spec.requireObject();
-        ResourceList requests = PodRequests.of(readResources(spec));
+        PodResourceSpec resources = readResources(spec);
+        ResourceList requests = PodRequests.withinBound(resources).orElseGet(() -> {
+            spec.get("containers").error("the containers' requests add up to more than a quantity can hold: at most "
+                    + Quantity.BOUND);
+            return PodRequests.of(resources);
+        });
         Map<String, String> nodeSelector = spec.get("nodeSelector").stringMap();
         List<Toleration> tolerations = TolerationReader.read(spec.get("tolerations"));
         Optional<String> priorityClassName = spec.get("priorityClassName").string().filter(s -> !s.isEmpty());

@@ -17,6 +17,8 @@ public final class KaiQueueReader {
 
     private static final List<String> RESOURCES = List.of("gpu", "cpu", "memory");
     private static final BigDecimal UNLIMITED = BigDecimal.ONE.negate();
+    /** Weights are held in thousandths in a long; no real weight comes near this. */
+    private static final BigDecimal MAX_WEIGHT = BigDecimal.valueOf(Long.MAX_VALUE / 1000);
     /** KAI's units in Kubernetes milli-units: GPUs in devices, cpu in millicores, memory in MB (10^6 bytes). */
     private static final java.util.Map<String, BigDecimal> MILLI_PER_UNIT = java.util.Map.of(
             "gpu", BigDecimal.valueOf(1000), "cpu", BigDecimal.ONE, "memory", BigDecimal.valueOf(1_000_000_000L));
@@ -64,25 +66,33 @@ public final class KaiQueueReader {
         Field weight = f.get("overQuotaWeight");
         weight.number().filter(w -> w.signum() < 0)
                 .ifPresent(w -> weight.error("must not be negative, got " + w.toPlainString()));
+        weight.number().filter(w -> w.compareTo(MAX_WEIGHT) > 0)
+                .ifPresent(w -> weight.error(w + " is too large (at most " + MAX_WEIGHT.toPlainString() + ")"));
         if (quota.isPresent() && limit.isPresent() && quota.get().signum() >= 0 && limit.get().signum() >= 0
                 && quota.get().compareTo(limit.get()) > 0) {
             f.get("quota").error("must not exceed limit (" + limit.get().toPlainString() + "), got "
                     + quota.get().toPlainString());
         }
         BigDecimal perUnit = MILLI_PER_UNIT.get(kaiName);
-        Optional<Quantity> q = quota.isEmpty() ? Optional.of(Quantity.ZERO) : inMilli(quota.get(), perUnit);
-        Optional<Quantity> l = limit.isEmpty() ? Optional.empty() : inMilli(limit.get(), perUnit);
-        long w = weight.number().filter(x -> x.signum() >= 0)
+        Optional<Quantity> q = quota.isEmpty() ? Optional.of(Quantity.ZERO) : inMilli(f.get("quota"), quota.get(), perUnit);
+        Optional<Quantity> l = limit.isEmpty() ? Optional.empty() : inMilli(f.get("limit"), limit.get(), perUnit);
+        long w = weight.number().filter(x -> x.signum() >= 0 && x.compareTo(MAX_WEIGHT) <= 0)
                 .map(x -> x.movePointRight(3).setScale(0, java.math.RoundingMode.HALF_UP).longValueExact()).orElse(1000L);
         return Optional.of(new KaiQueueSpec.Share(KUBERNETES_NAME.get(kaiName), q, l, w));
     }
 
-    /** -1 (unlimited) is empty; other values in milli-units, rounded up. */
-    private static Optional<Quantity> inMilli(BigDecimal value, BigDecimal perUnit) {
+    /** -1 (unlimited) is empty; other values in milli-units, rounded up, and refused beyond the quantity bound. */
+    private static Optional<Quantity> inMilli(Field f, BigDecimal value, BigDecimal perUnit) {
         if (value.compareTo(UNLIMITED) == 0) {
             return Optional.empty();
         }
-        return Optional.of(Quantity.ofMilli(value.multiply(perUnit).setScale(0, java.math.RoundingMode.CEILING).longValueExact()));
+        // compared before rounding: 1e1000000000 must not be expanded to its digits
+        BigDecimal milli = value.multiply(perUnit);
+        if (milli.compareTo(BigDecimal.valueOf(Quantity.MAX_MILLI)) > 0) {
+            f.error(value + " is too large: Muster holds at most " + Quantity.BOUND);
+            return Optional.of(Quantity.ZERO);
+        }
+        return Optional.of(Quantity.ofMilli(milli.setScale(0, java.math.RoundingMode.CEILING).longValueExact()));
     }
 
     private static Optional<BigDecimal> unlimitedOrNonNegative(Field f) {

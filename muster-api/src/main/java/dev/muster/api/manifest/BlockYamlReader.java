@@ -23,7 +23,8 @@ import java.util.Optional;
 final class BlockYamlReader {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    // SnakeYAML refuses a document over 3 MiB code points, and nesting beyond 50; leave those to it.
+    // Larger documents are refused by ManifestLimits before any reader; deeper nesting is left to
+    // Jackson, which refuses it beyond ManifestLimits.MAX_NESTING with the object and the path.
     private static final int LARGEST_DOCUMENT = 3 * 1024 * 1024;
     private static final int DEEPEST_NESTING = 40;
 

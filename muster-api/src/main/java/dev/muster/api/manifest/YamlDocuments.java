@@ -3,13 +3,17 @@ package dev.muster.api.manifest;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
@@ -20,10 +24,25 @@ public final class YamlDocuments {
     private static final class Jackson {
         // Exact decimals keep quantities such as 0.1 exact; duplicate keys are reported because the API
         // server rejects them and a silent "last one wins" hides a mistake.
-        static final YAMLMapper MAPPER = YAMLMapper.builder()
+        // Limits apply while parsing: nesting (which ManifestLimits' line pass cannot see in flow
+        // collections), and the longest scalar and document as a second line of defence.
+        static final YAMLMapper MAPPER = YAMLMapper.builder(new YAMLFactory().rebuild() // keeps the default parser features
+                        .loaderOptions(loaderOptions())
+                        .streamReadConstraints(StreamReadConstraints.builder()
+                                .maxNestingDepth(ManifestLimits.MAX_NESTING)
+                                .maxStringLength(ManifestLimits.MAX_DOCUMENT_CHARS)
+                                .build())
+                        .build())
                 .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .build();
+
+        private static LoaderOptions loaderOptions() {
+            LoaderOptions options = new LoaderOptions();
+            options.setCodePointLimit(ManifestLimits.MAX_DOCUMENT_CHARS);
+            options.setNestingDepthLimit(ManifestLimits.MAX_NESTING);
+            return options;
+        }
     }
 
     private YamlDocuments() {
@@ -33,9 +52,12 @@ public final class YamlDocuments {
      * Reads every document of {@code text}. Text in the block style manifests are written in is read
      * by {@link BlockYamlReader}, the rest by Jackson (the same trees either way). A syntax error is
      * added to {@code log} with its line and column, and ends the file: the YAML parser cannot
-     * resynchronise after one.
+     * resynchronise after one. Text over {@link ManifestLimits} is refused before either reads it.
      */
     public static List<ManifestDocument> read(String file, String text, ErrorLog log) {
+        if (!ManifestLimits.check(file, text, log)) {
+            return List.of();
+        }
         Optional<List<JsonNode>> simple = BlockYamlReader.read(text);
         return simple.isPresent() ? numbered(file, simple.get()) : readWithJackson(file, text, log);
     }
@@ -58,12 +80,18 @@ public final class YamlDocuments {
         // A parser loop rather than readValues(): readValues unwraps a top-level list into its items,
         // which would turn one (wrong) document into several and shift every document number after it.
         try (JsonParser parser = Jackson.MAPPER.createParser(text)) {
-            while (parser.nextToken() != null) {
-                JsonNode node = Jackson.MAPPER.readTree(parser);
-                index++;
-                if (node != null && !node.isNull() && !node.isMissingNode()) {
-                    docs.add(new ManifestDocument(file, index, node));
+            try {
+                while (parser.nextToken() != null) {
+                    JsonNode node = Jackson.MAPPER.readTree(parser);
+                    index++;
+                    if (node != null && !node.isNull() && !node.isMissingNode()) {
+                        docs.add(new ManifestDocument(file, index, node));
+                    }
                 }
+            } catch (StreamConstraintsException e) {
+                String[] object = ManifestLimits.identify(text, index + 1);
+                log.add(new ManifestError(file, index + 1, object[0], object[1],
+                        NestingPath.of(parser.getParsingContext()), limitMessage(e)));
             }
         } catch (JsonProcessingException e) {
             log.add(new ManifestError(file, index + 1, null, null, "", syntaxMessage(e)));
@@ -71,6 +99,17 @@ public final class YamlDocuments {
             log.add(ManifestError.ofFile(file, "cannot be read: " + e.getMessage()));
         }
         return docs;
+    }
+
+    /** The limit in the user's words: never the parser's own class and method names. */
+    private static String limitMessage(StreamConstraintsException e) {
+        String original = String.valueOf(e.getOriginalMessage());
+        if (original.contains("nesting depth")) {
+            return "nested deeper than " + ManifestLimits.MAX_NESTING + " levels; Muster reads at most "
+                    + ManifestLimits.MAX_NESTING + " (no Kubernetes object it reads needs more than about 15)";
+        }
+        return "a value longer than " + ManifestLimits.MAX_DOCUMENT_CHARS + " characters; Muster reads values of at most"
+                + " 3 MiB";
     }
 
     private static String syntaxMessage(JsonProcessingException e) {

@@ -7,6 +7,7 @@ import dev.muster.api.manifest.ManifestDocument;
 import dev.muster.api.manifest.ManifestError;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.api.manifest.ManifestFiles;
+import dev.muster.api.manifest.ManifestLimits;
 import dev.muster.api.manifest.NameGenerator;
 import dev.muster.api.manifest.YamlDocuments;
 import java.io.IOException;
@@ -200,6 +201,12 @@ public final class ScenarioLoader {
 
     private static Optional<String> read(Path file, ErrorLog errors) {
         try {
+            // before reading: a 1.5 GB file must not be read into memory to be refused
+            Optional<String> tooLarge = ManifestLimits.fileSizeProblem(Files.size(file));
+            if (tooLarge.isPresent()) {
+                errors.add(ManifestError.ofFile(file.toString(), tooLarge.get()));
+                return Optional.empty();
+            }
             return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
         } catch (MalformedInputException e) {
             errors.add(ManifestError.ofFile(file.toString(), "is not UTF-8 text"));

@@ -6,6 +6,8 @@ import dev.muster.api.workload.PodSetDraft;
 import dev.muster.api.workload.WorkloadDraft;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
+import dev.muster.core.model.ResourceList;
+import dev.muster.core.quantity.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -61,6 +63,7 @@ final class WorkloadResolver {
                     w.podSets().stream().map(PodSetDraft::template).toList(),
                     w.rayWorkerGroups());
             checkFailures(w, e.run().podFailures(), podSets);
+            checkTotals(w, podSets);
             out.add(new Entry(source, e.run()));
         }
         // Stable: workloads that arrive together are created in file order.
@@ -87,6 +90,34 @@ final class WorkloadResolver {
             out.add(podSets.get(i).withHints(dev.muster.api.k8s.PlacementHintsReader.of(w.podSets().get(i).template())));
         }
         return out;
+    }
+
+    /**
+     * What a workload asks for must be a quantity Muster can hold: each pod set's requests times its
+     * pods, and the workload's sum. Refused here, where the totals are formed, so that admission and
+     * placement never meet an amount past the bound.
+     */
+    private static void checkTotals(WorkloadDraft w, List<PodSet> podSets) {
+        ResourceList total = ResourceList.EMPTY;
+        for (int i = 0; i < podSets.size(); i++) {
+            PodSet ps = podSets.get(i);
+            ResourceList podSetTotal;
+            try {
+                podSetTotal = ps.perPod().timesExact(ps.count());
+            } catch (ArithmeticException e) {
+                w.podSets().get(i).templateField().error("pod set \"" + ps.name() + "\": " + ps.count()
+                        + " pods of " + ps.perPod() + " ask for more than a quantity can hold: at most "
+                        + Quantity.BOUND);
+                return;
+            }
+            try {
+                total = total.plusExact(podSetTotal);
+            } catch (ArithmeticException e) {
+                w.object().spec().error("the pod sets together ask for more than a quantity can hold: at most "
+                        + Quantity.BOUND);
+                return;
+            }
+        }
     }
 
     /** Every pod failure names a pod set of the workload and fails no more pods than it has. */

@@ -2,6 +2,7 @@ package dev.muster.core.admission;
 
 import dev.muster.core.model.PodSet;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.ClusterQueueState;
 import java.util.Map;
 
@@ -33,8 +34,8 @@ final class PodSetRequests {
         Map<String, Quantity> perPod = ps.perPod().amounts();
         PodSetRequests requests = new PodSetRequests(perPod.size() + 1);
         for (Map.Entry<String, Quantity> e : perPod.entrySet()) {
-            // multiplyExact as Quantity.times: an amount too large to count fails the same way.
-            requests.add(e.getKey(), Math.multiplyExact(e.getValue().milli(), (long) count));
+            // Within the bound for every workload read (checked there); saturating as Quantity.times.
+            requests.add(e.getKey(), Saturating.multiply(e.getValue().milli(), count));
         }
         // Kueue counts pods as a resource when a ClusterQueue puts quota on "pods".
         if (cq.covers(PODS) && requests.indexOf(PODS) < 0) {

@@ -2,6 +2,7 @@ package dev.muster.core.engine;
 
 import dev.muster.core.model.Workload;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.queue.PodSetAssignment;
@@ -38,7 +39,7 @@ final class RestoredAssignment {
                 if (fr < 0) {
                     throw new IllegalArgumentException("flavor " + flavor + " has no quota for " + r.getKey());
                 }
-                usage[fr] += r.getValue().milli() * psa.count();
+                usage[fr] = Saturating.add(usage[fr], Saturating.multiply(r.getValue().milli(), psa.count()));
             }
         }
         tree.add(cq.node(), usage);

@@ -1,5 +1,6 @@
 package dev.muster.core.fairshare;
 
+import dev.muster.core.quantity.Saturating;
 import dev.muster.core.quota.FlavorResourceIndex;
 import dev.muster.core.quota.QuotaNode;
 import java.util.HashMap;
@@ -31,10 +32,10 @@ public final class DominantResourceShare {
         QuotaNode parent = node.parent();
         for (int fr = 0; fr < index.size(); fr++) {
             String resource = index.get(fr).resource();
-            lendable.merge(resource, parent.subtreeQuota(fr), Long::sum);
+            lendable.merge(resource, parent.subtreeQuota(fr), Saturating::add);
             long b = node.usage(fr) + (extra == null ? 0 : extra[fr]) - node.subtreeQuota(fr);
             if (b > 0) {
-                borrowed.merge(resource, b, Long::sum);
+                borrowed.merge(resource, b, Saturating::add);
             }
         }
         if (borrowed.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.muster.core.kai;
 
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -59,7 +60,7 @@ public final class FairShares {
     private long demandOf(KaiQueueSpec q, String r, Map<String, Map<String, Long>> demand, Map<String, Long> out) {
         List<KaiQueueSpec> kids = children.getOrDefault(q.name(), List.of());
         long d = kids.isEmpty() ? demand.getOrDefault(q.name(), Map.of()).getOrDefault(r, 0L)
-                : kids.stream().mapToLong(k -> demandOf(k, r, demand, out)).sum();
+                : kids.stream().mapToLong(k -> demandOf(k, r, demand, out)).reduce(0, Saturating::add);
         out.put(q.name(), d);
         return d;
     }
@@ -78,7 +79,7 @@ public final class FairShares {
             long quota = k.share(r).map(s -> s.quota().map(Quantity::milli).orElse(amount)).orElse(0L);
             long f = Math.max(0, Math.min(quota, want(k, r, demand)));
             fs.put(k.name(), f);
-            given = saturatedAdd(given, f);
+            given = Saturating.add(given, f);
         }
         long remaining = Math.max(0, amount - given);
         if (remaining > 0) {
@@ -192,11 +193,6 @@ public final class FairShares {
     /** KAI's unit of each resource, in Muster's milli-units: a whole GPU, a millicore, a byte. */
     private static long unit(String r) {
         return r.equals("cpu") ? 1 : 1000;
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static long want(KaiQueueSpec k, String r, Map<String, Long> demand) {

@@ -2,6 +2,7 @@ package dev.muster.core.kai;
 
 import dev.muster.core.model.Pending;
 
+import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
@@ -355,7 +356,7 @@ public final class KaiCycle {
             ps.perPod().amounts().forEach((r, amount) -> {
                 int fr = index.indexOf(KaiQuotaTree.FLAVOR, r);
                 if (fr >= 0) {
-                    usage[fr] += amount.milli() * ps.minCount();
+                    usage[fr] = Saturating.add(usage[fr], Saturating.multiply(amount.milli(), ps.minCount()));
                     flavors.put(r, KaiQuotaTree.FLAVOR);
                 }
             });
@@ -374,7 +375,7 @@ public final class KaiCycle {
                 // Room held for a preemptor is not yet its queue's: the preemptor counts as pending.
                 d.put(r, fr < 0 ? 0 : q.node().usage(fr) - outcome.held(q, fr));
             }
-            q.pendingDemand().forEach((r, amount) -> d.merge(r, amount, Long::sum));
+            q.pendingDemand().forEach((r, amount) -> d.merge(r, amount, Saturating::add));
             demand.put(q.name(), d);
         }
         return demand;

@@ -9,6 +9,7 @@ import dev.muster.core.model.QueueingStrategy;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.ResourceQuota;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ public final class KaiQuotaTree {
             long nominal = quota.map(Quantity::milli).orElse(0L);
             if (parent) {
                 // A parent keeps, as its own pool, the part of its quota it does not hand to its children.
-                long handedOut = children.stream().mapToLong(c -> finiteQuota(c, r)).sum();
+                long handedOut = children.stream().mapToLong(c -> finiteQuota(c, r)).reduce(0, Saturating::add);
                 nominal = Math.max(0, nominal - handedOut);
             }
             // The limit is a cap on the queue's usage (see caps()), not a borrowing limit: with a
@@ -89,7 +90,7 @@ public final class KaiQuotaTree {
         List<ResourceQuota> quotas = new ArrayList<>();
         for (String r : RESOURCES) {
             long total = capacity.getOrDefault(r, UNBOUNDED);
-            long guaranteed = top.stream().mapToLong(q -> finiteQuota(q, r)).sum();
+            long guaranteed = top.stream().mapToLong(q -> finiteQuota(q, r)).reduce(0, Saturating::add);
             quotas.add(ResourceQuota.nominal(r, Quantity.ofMilli(Math.max(0, total - guaranteed))));
         }
         return List.of(new ResourceGroup(RESOURCES, List.of(new FlavorQuotas(FLAVOR, quotas))));

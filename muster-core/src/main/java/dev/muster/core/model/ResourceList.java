@@ -39,8 +39,18 @@ public record ResourceList(Map<String, Quantity> amounts) {
         return amounts.isEmpty();
     }
 
+    /** Per resource, the sum, held at the quantity bound (saturating). */
     public ResourceList plus(ResourceList other) {
         return merge(other, Quantity::plus);
+    }
+
+    /**
+     * Per resource, the exact sum, for a total that must stay within the quantity bound.
+     *
+     * @throws ArithmeticException when a sum passes the bound
+     */
+    public ResourceList plusExact(ResourceList other) {
+        return merge(other, Quantity::plusExact);
     }
 
     /** Per resource, the larger of the two: how Kubernetes combines init containers with the rest. */
@@ -48,9 +58,21 @@ public record ResourceList(Map<String, Quantity> amounts) {
         return merge(other, (a, b) -> a.compareTo(b) >= 0 ? a : b);
     }
 
+    /** Per resource, the product, held at the quantity bound (saturating). */
     public ResourceList times(long factor) {
         TreeMap<String, Quantity> m = new TreeMap<>();
         amounts.forEach((k, v) -> m.put(k, v.times(factor)));
+        return new ResourceList(m);
+    }
+
+    /**
+     * Per resource, the exact product, for a total that must stay within the quantity bound.
+     *
+     * @throws ArithmeticException when a product passes the bound
+     */
+    public ResourceList timesExact(long factor) {
+        TreeMap<String, Quantity> m = new TreeMap<>();
+        amounts.forEach((k, v) -> m.put(k, v.timesExact(factor)));
         return new ResourceList(m);
     }
 

@@ -17,13 +17,19 @@ public record NodeSpec(String name, Map<String, String> labels, List<Taint> tain
 
     public static final String GPU = "nvidia.com/gpu";
 
+    /**
+     * The most GPU devices a node may have: placement keeps a slot per device (for GPU sharing), so
+     * the count must be a real one. Real nodes have 8 or 16; readers refuse more than this.
+     */
+    public static final int MAX_GPU_DEVICES = 1024;
+
     public NodeSpec {
         labels = Map.copyOf(labels);
         taints = List.copyOf(taints);
     }
 
-    /** Whole GPU devices, numbered 0..n-1. */
+    /** Whole GPU devices, numbered 0..n-1 (at most {@link #MAX_GPU_DEVICES}: readers refuse more). */
     public int gpuDevices() {
-        return (int) (allocatable.get(GPU).milli() / 1000);
+        return (int) Math.min(MAX_GPU_DEVICES, allocatable.get(GPU).milli() / 1000);
     }
 }

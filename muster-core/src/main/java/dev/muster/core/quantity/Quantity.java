@@ -9,11 +9,27 @@ import java.math.RoundingMode;
  * ("milli-units"): {@code 500m} cpu is 500, {@code 2} cpu is 2000, {@code 1Ki} memory is 1,024,000.
  *
  * <p>One representation for every resource keeps quota arithmetic a matter of adding longs.
- * The range (about 9.2e15 base units) covers 8 PiB of memory and any real cpu or GPU count.
+ *
+ * <p><b>The bound.</b> A quantity holds at most {@link #MAX}: 2^63-1 milli-units, about 9.2e15 base
+ * units (8 PiB of memory, 9.2 quadrillion cpus). That is the range of the int64 the Kubernetes
+ * scheduler uses for a milli-value ({@code resource.Quantity.MilliValue()}); apimachinery parses
+ * larger decimal values but its int64 accessors overflow on them. Values beyond it are refused when
+ * they are parsed, and so are pod and workload totals that pass it (their readers check with
+ * {@link #plusExact} and {@link #timesExact}). Sums over many objects, {@link #plus}, {@link #minus}
+ * and {@link #times}, saturate at the bound instead of wrapping or throwing: see {@link Saturating}.
  */
 public record Quantity(long milli) implements Comparable<Quantity> {
 
     public static final Quantity ZERO = new Quantity(0);
+
+    /** The largest amount, in milli-units: 2^63-1. */
+    public static final long MAX_MILLI = Long.MAX_VALUE;
+
+    /** The largest quantity Muster holds, and what a sum that would pass it is held at. */
+    public static final Quantity MAX = new Quantity(MAX_MILLI);
+
+    /** The bound as users read it in messages. */
+    public static final String BOUND = "9223372036854775807m (2^63-1 milli-units: 8 PiB of memory, 9.2e15 cpus)";
 
     public static Quantity ofUnits(long units) {
         return new Quantity(Math.multiplyExact(units, 1000L));
@@ -33,15 +49,35 @@ public record Quantity(long milli) implements Comparable<Quantity> {
         return QuantityParser.parse(text);
     }
 
+    /** The sum, held at the bound (saturating): for sums over queues, cohorts, nodes and usage. */
     public Quantity plus(Quantity other) {
-        return new Quantity(Math.addExact(milli, other.milli));
+        return new Quantity(Saturating.add(milli, other.milli));
     }
 
     public Quantity minus(Quantity other) {
-        return new Quantity(Math.subtractExact(milli, other.milli));
+        return new Quantity(Saturating.subtract(milli, other.milli));
     }
 
+    /** The product, held at the bound (saturating). */
     public Quantity times(long factor) {
+        return new Quantity(Saturating.multiply(milli, factor));
+    }
+
+    /**
+     * The exact sum, for a total that must stay within the bound (a pod's containers).
+     *
+     * @throws ArithmeticException beyond the bound; the reader that forms the total reports it
+     */
+    public Quantity plusExact(Quantity other) {
+        return new Quantity(Math.addExact(milli, other.milli));
+    }
+
+    /**
+     * The exact product, for a total that must stay within the bound (requests times replicas).
+     *
+     * @throws ArithmeticException beyond the bound; the reader that forms the total reports it
+     */
+    public Quantity timesExact(long factor) {
         return new Quantity(Math.multiplyExact(milli, factor));
     }
 
@@ -78,7 +114,7 @@ public record Quantity(long milli) implements Comparable<Quantity> {
         BigDecimal milli = units.movePointRight(3).setScale(0, RoundingMode.CEILING);
         BigInteger value = milli.toBigIntegerExact();
         if (value.bitLength() > 63) {
-            throw new ArithmeticException("out of range");
+            throw new ArithmeticException("beyond the bound");
         }
         return value.longValueExact();
     }

@@ -43,12 +43,16 @@ final class QuantityParser {
             return BigDecimal.ZERO;
         }
         if (exponent.compareTo(BigDecimal.valueOf(40)) > 0) {
-            throw new QuantityFormatException("\"" + text + "\" is too large a quantity");
+            throw tooLarge(text);
         }
         if (exponent.compareTo(BigDecimal.valueOf(-40)) < 0) {
             return BigDecimal.valueOf(number.signum(), 40);
         }
         return number.scaleByPowerOfTen(exponent.intValueExact());
+    }
+
+    private static QuantityFormatException tooLarge(String text) {
+        return new QuantityFormatException("\"" + text + "\" is too large a quantity: Muster holds at most " + Quantity.BOUND);
     }
 
     static Quantity parse(String text) {
@@ -124,7 +128,7 @@ final class QuantityParser {
         try {
             return new Quantity(Quantity.milliOf(units));
         } catch (ArithmeticException e) {
-            throw new QuantityFormatException("\"" + text + "\" is too large a quantity");
+            throw tooLarge(text);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import dev.muster.core.quota.QuotaNode;
 import java.util.Collection;
 import java.util.Collections;
@@ -209,7 +210,7 @@ public final class ClusterQueueState {
                 if (d.namedBy == 0) {
                     pendingDemand.remove(r);
                 } else {
-                    d.milli += sign * e.getValue().milli() * ps.count();
+                    d.add(sign * Saturating.multiply(e.getValue().milli(), ps.count()));
                 }
             }
         }

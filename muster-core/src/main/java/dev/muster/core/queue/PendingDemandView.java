@@ -18,7 +18,7 @@ final class PendingDemandView extends AbstractMap<String, Long> {
     @Override
     public Long get(Object resource) {
         Demand d = demand.get(resource);
-        return d == null ? null : d.milli;
+        return d == null ? null : d.milli();
     }
 
     @Override
@@ -46,7 +46,7 @@ final class PendingDemandView extends AbstractMap<String, Long> {
                     @Override
                     public Entry<String, Long> next() {
                         Entry<String, Demand> e = it.next();
-                        return Map.entry(e.getKey(), e.getValue().milli);
+                        return Map.entry(e.getKey(), e.getValue().milli());
                     }
                 };
             }

@@ -1,6 +1,7 @@
 package dev.muster.core.quota;
 
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -183,10 +184,10 @@ public final class QuotaNode {
         if (borrowingLimit[fr] != NO_LIMIT) {
             long storedInParent = subtreeQuota[fr] - guaranteed(fr);
             long usedInParent = Math.max(0, usage[fr] - guaranteed(fr));
-            long withMaxFromParent = storedInParent - usedInParent + borrowingLimit[fr];
+            long withMaxFromParent = Saturating.add(storedInParent - usedInParent, borrowingLimit[fr]);
             parentAvailable = Math.min(withMaxFromParent, parentAvailable);
         }
-        return localAvailable + parentAvailable;
+        return Saturating.add(localAvailable, parentAvailable);
     }
 
     /** The most of {@code fr} this node could ever use, were the whole tree idle. */
@@ -195,9 +196,9 @@ public final class QuotaNode {
         if (parent == null) {
             potential = subtreeQuota[fr];
         } else {
-            potential = guaranteed(fr) + parent.potentialAvailable(fr);
+            potential = Saturating.add(guaranteed(fr), parent.potentialAvailable(fr));
             if (borrowingLimit[fr] != NO_LIMIT) {
-                potential = Math.min(subtreeQuota[fr] + borrowingLimit[fr], potential);
+                potential = Math.min(Saturating.add(subtreeQuota[fr], borrowingLimit[fr]), potential);
             }
         }
         return cap[fr] == NO_LIMIT ? potential : Math.min(potential, cap[fr]);
@@ -218,7 +219,7 @@ public final class QuotaNode {
 
     void addUsage(int fr, long amount) {
         long localAvailable = Math.max(0, guaranteed(fr) - usage[fr]);
-        usage[fr] += amount;
+        usage[fr] = Saturating.add(usage[fr], amount);
         if (parent != null && amount > localAvailable) {
             parent.addUsage(fr, amount - localAvailable);
         }

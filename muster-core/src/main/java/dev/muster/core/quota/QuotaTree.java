@@ -6,6 +6,7 @@ import dev.muster.core.model.FlavorQuotas;
 import dev.muster.core.model.ResourceGroup;
 import dev.muster.core.model.ResourceQuota;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -123,7 +124,8 @@ public final class QuotaTree {
         for (QuotaNode child : node.children) {
             computeSubtreeQuota(child);
             for (int fr = 0; fr < node.subtreeQuota.length; fr++) {
-                node.subtreeQuota[fr] += child.subtreeQuota[fr] - child.guaranteed(fr);
+                // saturating: 9P queues in one cohort sum to at least the bound, never to a negative
+                node.subtreeQuota[fr] = Saturating.add(node.subtreeQuota[fr], child.subtreeQuota[fr] - child.guaranteed(fr));
             }
         }
     }

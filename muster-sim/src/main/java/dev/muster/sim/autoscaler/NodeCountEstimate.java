@@ -6,6 +6,7 @@ import dev.muster.core.placement.GpuRequest;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.NodeState;
 import dev.muster.core.placement.PlacementPolicy;
+import dev.muster.core.quantity.Saturating;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +84,7 @@ final class NodeCountEstimate {
         Map<String, Long> total = new TreeMap<>();
         long gpus = 0;
         for (GangPlacer.PodGroup g : pods) {
-            g.shape().requests().amounts().forEach((r, q) -> total.merge(r, q.milli() * g.count(), Long::sum));
+            g.shape().requests().amounts().forEach((r, q) -> total.merge(r, Saturating.multiply(q.milli(), g.count()), Saturating::add));
             if (g.shape().gpu() instanceof GpuRequest.Whole w) {
                 gpus += (long) w.devices() * g.count();
             }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.muster.api.manifest.ManifestLimits;
 import dev.muster.core.quantity.QuantityFormatException;
 import dev.muster.sim.expect.ProvisioningRequestCheck.Accepted;
 import dev.muster.sim.expect.ProvisioningRequestCheck.Failed;
@@ -20,6 +21,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -54,6 +56,10 @@ public final class ExpectationFileReader {
     public static Expectations read(Path file) {
         String text;
         try {
+            Optional<String> tooLarge = ManifestLimits.fileSizeProblem(Files.size(file));
+            if (tooLarge.isPresent()) {
+                throw new ExpectationFileException(file.toString(), null, null, tooLarge.get());
+            }
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new ExpectationFileException(file.toString(), null, null, "no such file");

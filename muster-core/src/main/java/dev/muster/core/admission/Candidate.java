@@ -28,10 +28,8 @@ final class Candidate {
     }
 
     static Candidate first(ClusterQueueState cq) {
-        if (cq.pending().isEmpty()) {
-            return null;
-        }
-        return new Candidate(cq, cq.pendingSnapshot(), 0);
+        PendingSnapshot snapshot = cq.pendingSnapshot();
+        return snapshot.workloads().length == 0 ? null : new Candidate(cq, snapshot, 0);
     }
 
     /** How many workloads the queue's snapshot holds. */

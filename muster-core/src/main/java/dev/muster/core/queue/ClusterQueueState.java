@@ -143,8 +143,13 @@ public final class ClusterQueueState {
     public record PendingSnapshot(Workload[] workloads, Ticket[] tickets) {
     }
 
+    private static final PendingSnapshot NOTHING_PENDING = new PendingSnapshot(new Workload[0], new Ticket[0]);
+
     /** A copy of the queued workloads and their tickets, which a pass walks while workloads leave the queue. */
     public PendingSnapshot pendingSnapshot() {
+        if (pending.isEmpty()) {
+            return NOTHING_PENDING;
+        }
         Workload[] workloads = new Workload[pending.size()];
         Ticket[] tickets = new Ticket[workloads.length];
         int i = 0;

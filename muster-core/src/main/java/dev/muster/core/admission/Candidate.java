@@ -3,34 +3,42 @@ package dev.muster.core.admission;
 import dev.muster.core.fairshare.Share;
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.queue.ClusterQueueState.PendingSnapshot;
+import dev.muster.core.queue.ClusterQueueState.Ticket;
 
 /** A ClusterQueue's next pending workload in a pass, with its (lower-bound) ordering key. */
 final class Candidate {
     final ClusterQueueState queue;
-    final Workload[] snapshot;
+    final PendingSnapshot snapshot;
     final int position;
     final Workload workload;
+    /** The engine's ticket for {@link #workload}, handed back with it (null if it was queued without). */
+    final Ticket ticket;
     Share share = Share.ZERO;
     /** How high in the cohort tree it borrows (Kueue's Assignment.Borrows); 0, a lower bound, until tried. */
     int borrowingLevel;
     boolean sticky;
 
-    private Candidate(ClusterQueueState queue, Workload[] snapshot, int position) {
+    private Candidate(ClusterQueueState queue, PendingSnapshot snapshot, int position) {
         this.queue = queue;
         this.snapshot = snapshot;
         this.position = position;
-        this.workload = snapshot[position];
+        this.workload = snapshot.workloads()[position];
+        this.ticket = snapshot.tickets()[position];
     }
 
     static Candidate first(ClusterQueueState cq) {
-        if (cq.pending().isEmpty()) {
-            return null;
-        }
-        return new Candidate(cq, cq.pending().toArray(new Workload[cq.pending().size()]), 0);
+        PendingSnapshot snapshot = cq.pendingSnapshot();
+        return snapshot.workloads().length == 0 ? null : new Candidate(cq, snapshot, 0);
+    }
+
+    /** How many workloads the queue's snapshot holds. */
+    int queued() {
+        return snapshot.workloads().length;
     }
 
     Candidate next() {
-        return position + 1 < snapshot.length ? new Candidate(queue, snapshot, position + 1) : null;
+        return position + 1 < queued() ? new Candidate(queue, snapshot, position + 1) : null;
     }
 
     /** The candidate at {@code position} of the same snapshot, at or after this one. */

@@ -97,7 +97,7 @@ final class EntryAttempts {
             case FitResult.NeedsPreemption np -> {
                 List<PreemptionTarget> targets = victims(cq, wl, np, outcome);
                 yield targets.isEmpty()
-                        ? new Attempt.Wait(WaitReasons.noVictims(cq, np.shortage()))
+                        ? new Attempt.Wait(WaitReasons.noVictims(cq, np))
                         : new Attempt.Preempt(np.assignment(), targets);
             }
             case FitResult.NoFit nf -> new Attempt.Wait(nf.pending());

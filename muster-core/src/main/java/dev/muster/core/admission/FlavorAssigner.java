@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Chooses a flavor for every resource group a pod set uses (Kueue's flavor assignment). The
@@ -105,7 +106,7 @@ public final class FlavorAssigner {
         QuotaNode node = cq.node();
         long[] need = new long[index.size()];
         PodSetAssignment[] podSets = new PodSetAssignment[counts.length];
-        List<String> shortages = null; // only a flavor that needs preemption says why
+        List<Supplier<String>> shortages = null; // only a flavor that needs preemption says why
         for (int i = 0; i < counts.length; i++) {
             PodSet ps = wl.podSets().get(i);
             PodSetRequests requests = PodSetRequests.of(cq, ps, counts[i]);
@@ -136,7 +137,7 @@ public final class FlavorAssigner {
                     if (shortages == null) {
                         shortages = new ArrayList<>();
                     }
-                    shortages.add(QuotaShortage.describe(cq.title(), node, ps, choice.shortages));
+                    shortages.add(QuotaShortage.wording(cq.title(), ps, choice.shortages));
                 }
             }
             podSets[i] = new PodSetAssignment(ps.name(), counts[i], flavors(requests, flavorOf));
@@ -150,12 +151,11 @@ public final class FlavorAssigner {
             return new FitResult.NoFit(Pending.Why.NO_MATCHING_FLAVOR, "no flavor of " + cq.title() + " for "
                     + resource + " suits pod set \"" + ps.name() + "\": " + String.join("; ", choice.mismatches));
         }
-        String reason = QuotaShortage.describe(cq.title(), cq.node(), ps, choice.shortages);
-        if (!choice.mismatches.isEmpty()) {
-            reason += "; " + String.join("; ", choice.mismatches);
-        }
-        return new FitResult.NoFit(QuotaShortage.allExceedMaximum(choice.shortages)
-                ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA, reason);
+        Supplier<String> shortage = QuotaShortage.wording(cq.title(), ps, choice.shortages);
+        List<String> mismatches = choice.mismatches;
+        return new FitResult.NoFit(Pending.worded(QuotaShortage.allExceedMaximum(choice.shortages)
+                ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA,
+                () -> mismatches.isEmpty() ? shortage.get() : shortage.get() + "; " + String.join("; ", mismatches)));
     }
 
     /** Each requested resource and its flavor (one entry as it is: most pod sets ask for one resource). */
@@ -171,7 +171,8 @@ public final class FlavorAssigner {
     }
 
     /** With every pod set given flavors: whether the workload fits as it is, or only after preemption. */
-    private static FitResult fitOf(QuotaNode node, List<PodSetAssignment> podSets, long[] need, List<String> shortages) {
+    private static FitResult fitOf(QuotaNode node, List<PodSetAssignment> podSets, long[] need,
+            List<Supplier<String>> shortages) {
         int borrowingLevel = 0;
         boolean[] preempt = null;
         for (int fr = 0; fr < need.length; fr++) {
@@ -189,7 +190,9 @@ public final class FlavorAssigner {
         }
         Assignment assignment = new Assignment(podSets, need, borrowingLevel);
         if (preempt != null) {
-            String shortage = shortages == null ? "" : shortages.size() == 1 ? shortages.get(0) : String.join("; ", shortages);
+            Supplier<String> shortage = shortages == null ? () -> ""
+                    : shortages.size() == 1 ? shortages.get(0)
+                    : () -> String.join("; ", shortages.stream().map(Supplier::get).toList());
             return new FitResult.NeedsPreemption(assignment, preempt, shortage);
         }
         return new FitResult.Fits(assignment);
@@ -332,7 +335,7 @@ public final class FlavorAssigner {
                 long maximum = fr < 0 ? 0 : node.potentialAvailable(fr);
                 m = fr >= 0 && preemptionCouldMakeRoom(cq, fr, wanted) ? Mode.PREEMPT : Mode.NO_FIT;
                 if (shortage == null) {
-                    shortage = new QuotaShortage(flavor, r, fr, wanted, available, maximum);
+                    shortage = QuotaShortage.of(flavor, r, fr, wanted, available, maximum, node);
                 }
             }
             if (m.compareTo(mode) < 0) {

@@ -4,6 +4,7 @@ import dev.muster.core.model.Pending;
 
 import dev.muster.core.model.QueueingStrategy;
 import dev.muster.core.model.Workload;
+import dev.muster.core.queue.ClusterQueueState;
 
 /**
  * How the workloads behind a ClusterQueue's head fare in a pass: shapes known not to fit are
@@ -16,7 +17,7 @@ final class QueueLine {
     }
 
     static void markInadmissible(Candidate c, Pending reason, SchedulingCycle.Outcome outcome) {
-        c.queue.markInadmissible(outcome.shapeOf(c.workload), outcome.freedVersion(c.queue), reason);
+        c.queue.markInadmissible(outcome.shapeOf(c.workload, c.ticket), outcome.freedVersion(c.queue), reason);
     }
 
     /**
@@ -30,17 +31,19 @@ final class QueueLine {
             return null;
         }
         // Walks the queue's snapshot: a candidate is made only for the workload that must be tried.
-        for (int i = c.position; i < c.snapshot.length; i++) {
-            Workload wl = c.snapshot[i];
+        Workload[] workloads = c.snapshot.workloads();
+        ClusterQueueState.Ticket[] tickets = c.snapshot.tickets();
+        for (int i = c.position; i < workloads.length; i++) {
+            Workload wl = workloads[i];
             long freed = outcome.freedVersion(c.queue);
             Pending reason = c.queue.hasInadmissibleAt(freed)
-                    ? c.queue.inadmissibleReason(outcome.shapeOf(wl), freed)
+                    ? c.queue.inadmissibleReason(outcome.shapeOf(wl, tickets[i]), freed)
                     : null;
             // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
             if (reason == null || outcome.isSticky(wl.key())) {
                 return i == c.position ? c : c.at(i);
             }
-            outcome.waiting(wl, reason);
+            outcome.waiting(wl, tickets[i], reason);
             if (isStrictFifo(c)) {
                 // An inadmissible StrictFIFO head still holds its queue back (its waiters' reasons are unchanged).
                 return null;
@@ -62,7 +65,7 @@ final class QueueLine {
     static void blockBehind(Candidate head, SchedulingCycle.Outcome outcome) {
         Pending reason = WaitReasons.behindStrictFifo(head);
         for (Candidate c = head.next(); c != null; c = c.next()) {
-            outcome.waiting(c.workload, reason);
+            outcome.waiting(c.workload, c.ticket, reason);
         }
     }
 

@@ -5,24 +5,61 @@ import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quota.QuotaNode;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Why a pod set does not fit one flavor: the first resource whose request exceeds what the queue
  * can use now. Turned into a sentence a user understands, with the numbers that explain it.
+ *
+ * <p>It keeps the queue's figures as they were when the shortage was found ({@link Quota}): the
+ * sentence is worded only if someone reads it, and by then the pass has moved the usage on.
  */
-record QuotaShortage(String flavor, String resource, int flavorResource, long wanted, long available, long maximum) {
+record QuotaShortage(String flavor, String resource, long wanted, long available, long maximum, QuotaNode parent,
+        Quota quota) {
+
+    /**
+     * The queue's figures for the flavor-resource when the shortage was found.
+     *
+     * @param cap            the hard ceiling on its usage (a KAI limit), if {@code capped}
+     * @param parentUnused   what its cohort (or KAI parent) had unused, if it has one
+     * @param borrowingLimit if {@code limited}
+     */
+    record Quota(long nominal, long usage, boolean capped, long cap, long parentUnused, boolean limited,
+            long borrowingLimit) {
+
+        static Quota of(QuotaNode node, int fr) {
+            return new Quota(node.nominal(fr), node.usage(fr), node.hasCap(fr), node.cap(fr),
+                    node.hasParent() ? node.parent().available(fr) : 0,
+                    node.hasBorrowingLimit(fr), node.borrowingLimit(fr));
+        }
+    }
+
+    /**
+     * The shortage of {@code node} in flavor-resource {@code fr} (-1: the queue has no quota for it,
+     * and no figures), with the figures as they are now.
+     */
+    static QuotaShortage of(String flavor, String resource, int fr, long wanted, long available, long maximum,
+            QuotaNode node) {
+        return new QuotaShortage(flavor, resource, wanted, available, maximum, node.parent(),
+                fr < 0 ? null : Quota.of(node, fr));
+    }
 
     boolean exceedsMaximum() {
         return wanted > maximum;
     }
 
-    static String describe(String clusterQueue, QuotaNode node, PodSet podSet, List<QuotaShortage> shortages) {
+    /** The sentence {@link #describe} would make now, made when asked for (it uses nothing that changes). */
+    static Supplier<String> wording(String clusterQueue, PodSet podSet, List<QuotaShortage> shortages) {
+        return () -> describe(clusterQueue, podSet, shortages);
+    }
+
+    static String describe(String clusterQueue, PodSet podSet, List<QuotaShortage> shortages) {
         StringBuilder sb = new StringBuilder(256); // about a shortage's length: no copies as it grows
         boolean never = allExceedMaximum(shortages);
         sb.append(never ? "can never be admitted: " : "waiting for quota: ")
                 .append("pod set \"").append(podSet.name()).append("\" does not fit ").append(clusterQueue);
         for (QuotaShortage s : shortages) {
-            s.explain(node, sb.append("; "));
+            s.explain(sb.append("; "));
         }
         long gpuMemory = podSet.hints().gpuMemoryMiB();
         if (gpuMemory > 0 && shortages.stream().anyMatch(s -> s.resource.equals(NodeSpec.GPU))) {
@@ -44,30 +81,30 @@ record QuotaShortage(String flavor, String resource, int flavorResource, long wa
     }
 
     /** Appends the sentence to {@code text} (one builder for the whole reason: failing attempts are many). */
-    private void explain(QuotaNode node, StringBuilder text) {
+    private void explain(StringBuilder text) {
         String unit = " " + resource;
         text.append("in flavor ").append(flavor).append(" the workload needs ").append(fmt(wanted)).append(unit);
         if (exceedsMaximum()) {
             text.append(" but the most this queue can ever use is ").append(fmt(maximum)).append(unit)
-                    .append(flavorResource >= 0 && node.hasCap(flavorResource) && node.cap(flavorResource) == maximum
+                    .append(quota != null && quota.capped && quota.cap == maximum
                             ? " (its limit)"
-                            : node.hasParent() ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
+                            : parent != null ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
             return;
         }
         text.append(", only ").append(fmt(Math.max(0, available))).append(" available");
-        if (flavorResource < 0) {
+        if (quota == null) {
             return;
         }
-        text.append(" (nominal quota ").append(fmt(node.nominal(flavorResource))).append(", ")
-                .append(fmt(node.usage(flavorResource))).append(" in use");
-        if (node.hasCap(flavorResource)) {
-            text.append(", limit ").append(fmt(node.cap(flavorResource)));
+        text.append(" (nominal quota ").append(fmt(quota.nominal)).append(", ")
+                .append(fmt(quota.usage)).append(" in use");
+        if (quota.capped) {
+            text.append(", limit ").append(fmt(quota.cap));
         }
-        if (node.hasParent()) {
-            text.append("; ").append(parentTitle(node.parent())).append(" has ")
-                    .append(fmt(Math.max(0, node.parent().available(flavorResource)))).append(" unused");
-            if (node.hasBorrowingLimit(flavorResource)) {
-                text.append(", borrowing limit ").append(fmt(node.borrowingLimit(flavorResource)));
+        if (parent != null) {
+            text.append("; ").append(parentTitle(parent)).append(" has ")
+                    .append(fmt(Math.max(0, quota.parentUnused))).append(" unused");
+            if (quota.limited) {
+                text.append(", borrowing limit ").append(fmt(quota.borrowingLimit));
             }
         }
         text.append(")");

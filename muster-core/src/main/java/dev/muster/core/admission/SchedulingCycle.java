@@ -77,10 +77,16 @@ public final class SchedulingCycle {
         /** Called for each workload that fits, in admission order; the engine charges the quota. */
         void admit(ClusterQueueState cq, Workload wl, Assignment assignment);
 
+        /** As {@link #admit(ClusterQueueState, Workload, Assignment)}, with the ticket {@code wl} was queued with (or null). */
+        void admit(ClusterQueueState cq, Workload wl, ClusterQueueState.Ticket ticket, Assignment assignment);
+
         /** The workload fits once {@code targets} are gone; the engine evicts them and makes it wait. */
         void preempt(ClusterQueueState cq, Workload wl, Assignment assignment, List<PreemptionTarget> targets);
 
         void waiting(Workload wl, Pending why);
+
+        /** As {@link #waiting(Workload, Pending)}, with the ticket {@code wl} was queued with (or null). */
+        void waiting(Workload wl, ClusterQueueState.Ticket ticket, Pending why);
 
         /** Takes the pods of {@code victim} beyond its gang minimum away (down to {@code smaller}) for {@code wl}. */
         void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl);
@@ -139,6 +145,9 @@ public final class SchedulingCycle {
          */
         int shapeOf(Workload wl);
 
+        /** As {@link #shapeOf(Workload)}, with the ticket {@code wl} was queued with (or null). */
+        int shapeOf(Workload wl, ClusterQueueState.Ticket ticket);
+
         /** Whether another scheduler places the workload's pods (then nodes never stop it, unlike others of its shape). */
         boolean placedElsewhere(ObjectKey workload);
 
@@ -185,7 +194,7 @@ public final class SchedulingCycle {
             Candidate c = heap.poll();
             Pending awaiting = outcome.awaitingVictims(c.workload.key());
             if (awaiting != null) {
-                outcome.waiting(c.workload, awaiting);
+                outcome.waiting(c.workload, c.ticket, awaiting);
                 if (!QueueLine.blocks(c, outcome)) {
                     push(c.next(), heap, outcome);
                 }
@@ -215,13 +224,13 @@ public final class SchedulingCycle {
             waitAndMoveOn(c, unplacedReason(c.queue, unplaceable), heap, outcome);
             return;
         }
-        outcome.admit(c.queue, c.workload, assignment);
+        outcome.admit(c.queue, c.workload, c.ticket, assignment);
         push(c.next(), heap, outcome);
     }
 
     /** The candidate waits; its shape is known not to fit, and the next of its queue is tried unless StrictFIFO holds it back. */
     private void waitAndMoveOn(Candidate c, Pending reason, PriorityQueue<Candidate> heap, Outcome outcome) {
-        outcome.waiting(c.workload, reason);
+        outcome.waiting(c.workload, c.ticket, reason);
         QueueLine.markInadmissible(c, reason, outcome);
         if (!QueueLine.blocks(c, outcome)) {
             push(c.next(), heap, outcome);

@@ -68,9 +68,9 @@ final class Tournament {
             case Attempt.Admit admit -> {
                 String unplaceable = outcome.place(c.queue, c.workload, admit.assignment());
                 if (unplaceable == null) {
-                    outcome.admit(c.queue, c.workload, admit.assignment());
+                    outcome.admit(c.queue, c.workload, c.ticket, admit.assignment());
                 } else {
-                    outcome.waiting(c.workload, WaitReasons.unplaced(c.queue, unplaceable));
+                    outcome.waiting(c.workload, c.ticket, WaitReasons.unplaced(c.queue, unplaceable));
                     if (QueueLine.blocks(c, outcome)) {
                         heads.remove(c.queue.node());
                         return;
@@ -107,7 +107,7 @@ final class Tournament {
                         h.sticky = outcome.isSticky(c.workload.key());
                         break;
                     }
-                    outcome.waiting(c.workload, wait.pending());
+                    outcome.waiting(c.workload, c.ticket, wait.pending());
                     if (awaiting == null) {
                         QueueLine.markInadmissible(c, wait.pending(), outcome);
                     }

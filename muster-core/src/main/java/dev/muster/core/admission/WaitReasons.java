@@ -16,9 +16,11 @@ final class WaitReasons {
     }
 
     /** Why a workload short of quota waits when no victim its queue may evict would free enough. */
-    static Pending noVictims(ClusterQueueState cq, String shortage) {
-        return Pending.quota(shortage + "; preempting would not make room: no admitted workload"
-                + " that the preemption policy of " + cq.title() + " lets it evict frees enough");
+    static Pending noVictims(ClusterQueueState cq, FitResult.NeedsPreemption fit) {
+        String title = cq.title();
+        return Pending.worded(Pending.Why.WAITING_FOR_QUOTA, () -> fit.shortage()
+                + "; preempting would not make room: no admitted workload"
+                + " that the preemption policy of " + title + " lets it evict frees enough");
     }
 
     /** Why a workload waits behind the StrictFIFO head of its queue. */

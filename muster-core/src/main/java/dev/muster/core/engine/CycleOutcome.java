@@ -46,6 +46,11 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public void admit(ClusterQueueState cq, Workload wl, Assignment assignment) {
+        admit(cq, wl, null, assignment);
+    }
+
+    @Override
+    public void admit(ClusterQueueState cq, Workload wl, ClusterQueueState.Ticket ticket, Assignment assignment) {
         ObjectKey key = wl.key();
         parts.heldRoom().release(key);
         parts.queues().tree().add(cq.node(), assignment.usage());
@@ -54,7 +59,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         parts.waits().notUnplaced(key);
         AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
         cq.admitted(a);
-        WorkloadProgress p = parts.book().admitPending(a);
+        WorkloadProgress p = parts.book().admitPending(a, ticket);
         parts.triggers().admitted(nowMillis, key, cq);
         untouchable.admitted(key, cq);
         // Its shape is forgotten when it stops holding quota (WorkloadExits): no lookup here.
@@ -148,6 +153,11 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public void waiting(Workload wl, Pending reason) {
+        waiting(wl, null, reason);
+    }
+
+    @Override
+    public void waiting(Workload wl, ClusterQueueState.Ticket ticket, Pending reason) {
         if (!wl.key().equals(lastUnplaced)) {
             parts.waits().notUnplaced(wl.key()); // it waits for something else now (quota, victims)
         }
@@ -157,7 +167,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
             parts.heldRoom().release(wl.key());
         }
         lastUnplaced = null;
-        if (parts.book().waitsFor(wl.key(), reason)) {
+        if (parts.book().waitsFor(wl, ticket, reason)) {
             decisions.add(new Decision.Wait(wl.key(), reason));
         }
     }
@@ -206,6 +216,11 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     @Override
     public int shapeOf(Workload wl) {
         return parts.shapes().shapeOf(wl);
+    }
+
+    @Override
+    public int shapeOf(Workload wl, ClusterQueueState.Ticket ticket) {
+        return parts.shapes().shapeOf(wl, ticket);
     }
 
     @Override

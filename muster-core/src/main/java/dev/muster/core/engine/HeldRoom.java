@@ -44,7 +44,7 @@ final class HeldRoom {
 
     /** The pass reached the preemptor (or it gave up): its room is free again for this pass. */
     void release(ObjectKey preemptor) {
-        Held h = held.remove(preemptor);
+        Held h = held.isEmpty() ? null : held.remove(preemptor); // asked for every workload a pass looks at
         if (h != null) {
             tree.remove(h.node(), h.amount());
         }

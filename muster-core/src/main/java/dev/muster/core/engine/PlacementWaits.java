@@ -78,7 +78,9 @@ final class PlacementWaits {
 
     /** The workload no longer waits for the nodes (it was admitted, waits for something else, or is gone). */
     void notUnplaced(ObjectKey key) {
-        unplaced.remove(key);
+        if (!unplaced.isEmpty()) { // every waiting workload comes here; a key's hash is not free
+            unplaced.remove(key);
+        }
     }
 
     /** The workload's quota was released: it waits for nothing on the nodes. */

@@ -46,6 +46,9 @@ final class Preemptions {
 
     /** The preemptor's victims are gone and it waits for something else: its claim ends. */
     void gaveUp(ObjectKey preemptor) {
+        if (claims.isEmpty() && sticky.isEmpty()) {
+            return; // asked for every workload that waits, when mostly no preemption is under way at all
+        }
         if (!victimsOf.containsKey(preemptor)) {
             endClaim(preemptor);
             sticky.remove(preemptor);
@@ -85,13 +88,16 @@ final class Preemptions {
     }
 
     void admitted(ObjectKey workload) {
-        sticky.remove(workload);
+        if (!sticky.isEmpty()) {
+            sticky.remove(workload);
+        }
         endClaim(workload);
     }
 
     /** Why the preemptor still waits, or null when it does not wait for victims. */
     String awaiting(ObjectKey preemptor) {
-        Set<ObjectKey> victims = victimsOf.get(preemptor);
+        // Asked for every workload a pass looks at: mostly none waits for victims at all.
+        Set<ObjectKey> victims = victimsOf.isEmpty() ? null : victimsOf.get(preemptor);
         if (victims == null) {
             return null;
         }
@@ -101,7 +107,7 @@ final class Preemptions {
     }
 
     boolean isSticky(ObjectKey workload) {
-        return sticky.contains(workload);
+        return !sticky.isEmpty() && sticky.contains(workload); // asked for every workload a pass looks at
     }
 
     Set<ObjectKey> evicting() {

@@ -23,7 +23,7 @@ final class WorkloadBook {
      * One entry per workload the engine knows, holding all it knows of it: a cycle that admits a
      * workload, or tells it why it waits, finds everything with one lookup.
      */
-    private static final class Entry {
+    private static final class Entry implements ClusterQueueState.Ticket {
         Workload pending;
         ClusterQueueState queue;
         AdmittedWorkload admitted;
@@ -83,6 +83,22 @@ final class WorkloadBook {
         return lastEntry;
     }
 
+    /**
+     * The entry a ticket stands for, if it is still the one of {@code wl} (queued as this instance);
+     * otherwise the entry found by key, or null.
+     */
+    private Entry existing(ClusterQueueState.Ticket ticket, Workload wl) {
+        return ticket instanceof Entry e && e.pending == wl ? e : existing(wl.key());
+    }
+
+    /**
+     * The ticket a ClusterQueue keeps with the pending workload {@code key} ({@link #pend} first):
+     * what a pass hands back instead of the key, so that it finds the entry without a lookup.
+     */
+    ClusterQueueState.Ticket ticket(ObjectKey key) {
+        return entry(key);
+    }
+
     private void dropIfEmpty(ObjectKey key, Entry e) {
         if (e.isEmpty()) {
             entries.remove(key);
@@ -98,7 +114,12 @@ final class WorkloadBook {
      * asked (see {@link WorkloadShapes}); a workload the book does not know is not remembered.
      */
     int shapeOf(Workload wl, java.util.function.ToIntFunction<Workload> shapes) {
-        Entry e = existing(wl.key());
+        return shapeOf(wl, null, shapes);
+    }
+
+    /** As {@link #shapeOf(Workload, java.util.function.ToIntFunction)}, found through the workload's ticket. */
+    int shapeOf(Workload wl, ClusterQueueState.Ticket ticket, java.util.function.ToIntFunction<Workload> shapes) {
+        Entry e = existing(ticket, wl);
         if (e == null) {
             return shapes.applyAsInt(wl);
         }
@@ -194,8 +215,11 @@ final class WorkloadBook {
      * progress is returned. As {@link #unpend}, {@link #leaveQueue}, {@link #clearReason},
      * {@link #admit} and {@link #progress} in turn, with one lookup.
      */
-    WorkloadProgress admitPending(AdmittedWorkload a) {
-        Entry e = entry(a.workload().key());
+    WorkloadProgress admitPending(AdmittedWorkload a, ClusterQueueState.Ticket ticket) {
+        Entry e = existing(ticket, a.workload());
+        if (e == null) {
+            e = entry(a.workload().key());
+        }
         e.pending = null;
         e.queue = null;
         e.reason = null;
@@ -262,7 +286,16 @@ final class WorkloadBook {
 
     /** The workload waits for {@code reason}; true when that is news (it waited for something else). */
     boolean waitsFor(ObjectKey key, Pending reason) {
-        Entry e = entry(key);
+        return waitsFor(entry(key), reason);
+    }
+
+    /** As {@link #waitsFor(ObjectKey, Pending)}, for the pending workload {@code wl}, found through its ticket. */
+    boolean waitsFor(Workload wl, ClusterQueueState.Ticket ticket, Pending reason) {
+        Entry e = existing(ticket, wl);
+        return waitsFor(e != null ? e : entry(wl.key()), reason);
+    }
+
+    private static boolean waitsFor(Entry e, Pending reason) {
         Pending before = e.reason;
         e.reason = reason;
         return !reason.equals(before);

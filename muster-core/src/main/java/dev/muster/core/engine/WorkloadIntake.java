@@ -53,7 +53,7 @@ final class WorkloadIntake {
                 if (!q.clusterQueue().isKai()) {
                     parts.shapes().shapeOf(wl); // known from now on: Kueue's cycles that pass it over look it up
                 }
-                q.clusterQueue().enqueue(wl);
+                q.clusterQueue().enqueue(wl, parts.book().ticket(wl.key()));
                 parts.triggers().markDirty(q.clusterQueue());
             }
             case QueueResolution.Parked p -> {

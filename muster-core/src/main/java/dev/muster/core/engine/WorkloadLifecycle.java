@@ -220,7 +220,7 @@ final class WorkloadLifecycle {
             book.reportLater(key, new Pending(Pending.Why.BACKOFF, "evicted (" + message + "); it queues again in "
                     + Durations.text(requeueAt - nowMillis) + " (requeue backoff)"));
         } else {
-            cq.enqueue(wl);
+            cq.enqueue(wl, book.ticket(key));
         }
     }
 
@@ -234,7 +234,7 @@ final class WorkloadLifecycle {
                 it.remove();
                 ClusterQueueState cq = book.queueOf(key);
                 cq.unpark(key);
-                cq.enqueue(book.pending(key));
+                cq.enqueue(book.pending(key), book.ticket(key));
                 triggers.markDirty(cq);
             }
         }

@@ -1,6 +1,7 @@
 package dev.muster.core.engine;
 
 import dev.muster.core.model.Workload;
+import dev.muster.core.queue.ClusterQueueState;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,11 @@ final class WorkloadShapes {
 
     int shapeOf(Workload wl) {
         return book.shapeOf(wl, idOf);
+    }
+
+    /** As {@link #shapeOf(Workload)}, found through the ticket {@code wl} was queued with (or null). */
+    int shapeOf(Workload wl, ClusterQueueState.Ticket ticket) {
+        return book.shapeOf(wl, ticket, idOf);
     }
 
     private int idOf(Workload wl) {

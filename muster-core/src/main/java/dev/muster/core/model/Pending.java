@@ -8,8 +8,69 @@ package dev.muster.core.model;
  * {@code Misconfigured}; see {@code apis/kueue/v1beta2/workload_types.go} and where
  * {@code pkg/scheduler/scheduler.go} sets them), plus three Kueue has no granular reason for, which
  * keep its fallback {@code Pending}.
+ *
+ * <p>The sentence may be worded only when first asked for ({@link #worded}): a scheduling cycle
+ * finds why thousands of workloads wait, and most of those sentences are never read. Two reasons
+ * are equal when their kinds and sentences are (as the record it was).
  */
-public record Pending(Why why, String message) {
+public final class Pending {
+
+    private final Why why;
+    /** Words the sentence from what was known when the reason was found; null when it came worded. */
+    private final java.util.function.Supplier<String> words;
+    private volatile String message;
+
+    public Pending(Why why, String message) {
+        this.why = java.util.Objects.requireNonNull(why, "why");
+        this.message = java.util.Objects.requireNonNull(message, "message");
+        this.words = null;
+    }
+
+    private Pending(Why why, java.util.function.Supplier<String> words) {
+        this.why = java.util.Objects.requireNonNull(why, "why");
+        this.words = java.util.Objects.requireNonNull(words, "words");
+    }
+
+    /**
+     * A reason whose sentence {@code words} makes when it is first asked for; {@code words} must
+     * only use what it captured when the reason was found (the quota then, not the quota when asked).
+     */
+    public static Pending worded(Why why, java.util.function.Supplier<String> words) {
+        return new Pending(why, words);
+    }
+
+    public Why why() {
+        return why;
+    }
+
+    /** The sentence a user reads. */
+    public String message() {
+        String m = message;
+        if (m == null) {
+            m = words.get(); // the same sentence whichever thread words it first
+            message = m;
+        }
+        return m;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        // The kind first: reasons of different kinds are told apart without wording either.
+        return o instanceof Pending p && p.why == why && p.message().equals(message());
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * why.hashCode() + message().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Pending[why=" + why + ", message=" + message() + "]";
+    }
 
     public enum Why {
         /** Not enough unused quota now (nor victims to make it). */

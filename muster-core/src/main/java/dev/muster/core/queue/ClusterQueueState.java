@@ -31,7 +31,8 @@ public final class ClusterQueueState {
     private final ClusterQueueSpec spec;
     private final QuotaNode node;
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
-    private final NavigableSet<Workload> pending = new TreeSet<>(Workload.QUEUE_ORDER);
+    /** The queued workloads in queue order, each with the engine's {@link Ticket} for it (or null). */
+    private final NavigableMap<Workload, Ticket> pending = new TreeMap<>(Workload.QUEUE_ORDER);
     /**
      * What the queued workloads ask for in all, per resource (milli, full counts), kept as they come
      * and go; a resource is listed while some queued pod set names it, even for 0.
@@ -63,6 +64,15 @@ public final class ClusterQueueState {
     private long newestMark = Long.MIN_VALUE;
 
     private record Inadmissible(long freedVersion, Pending reason) {
+    }
+
+    /**
+     * What the engine keeps of a queued workload, given with it when it is enqueued and handed back
+     * with it to a pass ({@link #pendingSnapshot}): a pass looks at every queued workload, and
+     * finding the engine's record of each by its key would cost more than the rest of the look.
+     * Opaque here.
+     */
+    public interface Ticket {
     }
 
     public ClusterQueueState(ClusterQueueSpec spec, QuotaNode node) {
@@ -127,7 +137,28 @@ public final class ClusterQueueState {
     }
 
     public NavigableSet<Workload> pending() {
-        return Collections.unmodifiableNavigableSet(pending);
+        return Collections.unmodifiableNavigableSet(pending.navigableKeySet());
+    }
+
+    /** The queued workloads in queue order, each with its ticket (null if it came without): see {@link #pendingSnapshot}. */
+    public record PendingSnapshot(Workload[] workloads, Ticket[] tickets) {
+    }
+
+    private static final PendingSnapshot NOTHING_PENDING = new PendingSnapshot(new Workload[0], new Ticket[0]);
+
+    /** A copy of the queued workloads and their tickets, which a pass walks while workloads leave the queue. */
+    public PendingSnapshot pendingSnapshot() {
+        if (pending.isEmpty()) {
+            return NOTHING_PENDING;
+        }
+        Workload[] workloads = new Workload[pending.size()];
+        Ticket[] tickets = new Ticket[workloads.length];
+        int i = 0;
+        for (Map.Entry<Workload, Ticket> e : pending.entrySet()) {
+            workloads[i] = e.getKey();
+            tickets[i++] = e.getValue();
+        }
+        return new PendingSnapshot(workloads, tickets);
     }
 
     public void markInadmissible(int shape, long freedVersion, Pending reason) {
@@ -151,7 +182,14 @@ public final class ClusterQueueState {
     }
 
     public void enqueue(Workload w) {
-        if (pending.add(w)) {
+        enqueue(w, null);
+    }
+
+    /** Queues {@code w} (unless it is already) with the engine's {@code ticket} for it, or null. */
+    public void enqueue(Workload w, Ticket ticket) {
+        int before = pending.size(); // a ticket may be null: the size tells whether it was new
+        pending.putIfAbsent(w, ticket);
+        if (pending.size() > before) {
             addDemand(w, 1);
             enqueued++;
             if (lastEnqueued != null) {
@@ -189,7 +227,9 @@ public final class ClusterQueueState {
     }
 
     public boolean dequeue(Workload w) {
-        boolean removed = pending.remove(w);
+        int before = pending.size(); // a ticket may be null: the size tells whether it was there
+        pending.remove(w);
+        boolean removed = pending.size() < before;
         if (removed) {
             addDemand(w, -1);
         }

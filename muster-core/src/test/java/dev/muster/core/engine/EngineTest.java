@@ -34,6 +34,19 @@ class EngineTest {
     }
 
     @Test
+    void aReasonGivesTheQuotaAsItWasWhenTheWorkloadWasTriedNotAsTheCycleLeftIt() {
+        Engine engine = f.queue("sales", null, 50).engine();
+        engine.submit(f.workload("sales", "first", 10, 45, 1));
+        engine.submit(f.workload("sales", "too-big", 5, 11, 1));
+        engine.submit(f.workload("sales", "after", 1, 3, 1));
+        List<Decision> d = engine.schedule(0);
+        assertThat(admitted(d)).containsExactly("first", "after");
+        // Worded when read, after "after" took 3 more cpu: the figures are still those it was tried with.
+        assertThat(engine.reason(new ObjectKey("sales", "too-big")).orElseThrow())
+                .contains("needs 11 cpu, only 5 available (nominal quota 50, 45 in use)");
+    }
+
+    @Test
     void manyWorkloadsAreAdmittedInOneCycle() {
         Engine engine = f.queue("q", null, 100).engine();
         for (int i = 0; i < 50; i++) {

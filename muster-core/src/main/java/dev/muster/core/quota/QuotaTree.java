@@ -22,6 +22,7 @@ import java.util.TreeMap;
 public final class QuotaTree {
 
     private final FlavorResourceIndex index;
+    private long usageChanges;
     private final Map<String, QuotaNode> clusterQueues = new TreeMap<>();
     private final Map<String, QuotaNode> cohorts = new TreeMap<>();
 
@@ -168,8 +169,14 @@ public final class QuotaTree {
         return roots;
     }
 
+    /** How many times usage was charged or released so far: the usage of no node changed while it holds. */
+    public long usageChanges() {
+        return usageChanges;
+    }
+
     /** Charges {@code usage} (indexed like {@link #index()}) to a ClusterQueue and its ancestors. */
     public void add(QuotaNode clusterQueue, long[] usage) {
+        usageChanges++;
         for (int fr = 0; fr < usage.length; fr++) {
             if (usage[fr] != 0) {
                 clusterQueue.addUsage(fr, usage[fr]);
@@ -179,6 +186,7 @@ public final class QuotaTree {
 
     /** Releases what {@link #add} charged. */
     public void remove(QuotaNode clusterQueue, long[] usage) {
+        usageChanges++;
         for (int fr = 0; fr < usage.length; fr++) {
             if (usage[fr] != 0) {
                 clusterQueue.removeUsage(fr, usage[fr]);

@@ -30,11 +30,11 @@ final class NextQueue {
     private ClusterQueueState lastServed;
     /**
      * The queue picked last from a choice of queues, the best of the others then (null if not
-     * known), and the tree's usage changes and the number of queues at that pick.
+     * known), and the usage changes of the other queues and the number of queues at that pick.
      */
     private ClusterQueueState picked;
     private ClusterQueueState runnerUp;
-    private long pickedAt;
+    private long othersAt;
     private int queuesAtPick;
     private Boolean siblings;
 
@@ -81,20 +81,20 @@ final class NextQueue {
         }
         picked = best;
         runnerUp = total ? second : null;
-        pickedAt = order.usageChanges();
+        othersAt = usageChangesOfOthers();
         queuesAtPick = queues.size();
         return best;
     }
 
     /**
-     * The queue picked last, if it is picked again: nothing was allocated since, and its next head
-     * still goes before the best of the other queues, whose heads did not change. Leaf queues under
-     * one parent are each weighed alone, so the order is a total one and that best stays the best
-     * of the others; under different parents a queue is weighed with the head of the leaf compared
-     * to, and the queues are compared anew each time.
+     * The queue picked last, if it is picked again: no other queue's usage changed since, and its
+     * next head still goes before the best of the other queues, whose heads did not change. Leaf
+     * queues under one parent are each weighed alone, so the order is a total one and that best
+     * stays the best of the others; under different parents a queue is weighed with the head of
+     * the leaf compared to, and the queues are compared anew each time.
      */
     private ClusterQueueState pickedAgain(Map<ClusterQueueState, Deque<Workload>> queues) {
-        if (runnerUp == null || lastServed != picked || pickedAt != order.usageChanges() || queues.size() != queuesAtPick) {
+        if (runnerUp == null || lastServed != picked || othersAt != usageChangesOfOthers() || queues.size() != queuesAtPick) {
             return null;
         }
         Deque<Workload> rest = queues.get(picked);
@@ -103,6 +103,15 @@ final class NextQueue {
             return null;
         }
         return first(headOf(picked, rest), picked, other, runnerUp) ? picked : null;
+    }
+
+    /**
+     * Moves whenever the usage of a queue other than the one picked last changes. Among leaves of
+     * one parent, a queue's place in the order reads its own usage alone, so while this holds
+     * the best of the others stays the best of the others.
+     */
+    private long usageChangesOfOthers() {
+        return order.usageChanges() - picked.node().ownUsageChanges();
     }
 
     private Head headOf(ClusterQueueState q, Deque<Workload> rest) {

@@ -169,7 +169,7 @@ public final class QuotaTree {
         return roots;
     }
 
-    /** How many times usage was charged or released so far: the usage of no node changed while it holds. */
+    /** How many times usage was charged to or released from a ClusterQueue so far: no node's usage changed while it holds. */
     public long usageChanges() {
         return usageChanges;
     }
@@ -177,6 +177,7 @@ public final class QuotaTree {
     /** Charges {@code usage} (indexed like {@link #index()}) to a ClusterQueue and its ancestors. */
     public void add(QuotaNode clusterQueue, long[] usage) {
         usageChanges++;
+        clusterQueue.ownUsageChanges++;
         for (int fr = 0; fr < usage.length; fr++) {
             if (usage[fr] != 0) {
                 clusterQueue.addUsage(fr, usage[fr]);
@@ -187,6 +188,7 @@ public final class QuotaTree {
     /** Releases what {@link #add} charged. */
     public void remove(QuotaNode clusterQueue, long[] usage) {
         usageChanges++;
+        clusterQueue.ownUsageChanges++;
         for (int fr = 0; fr < usage.length; fr++) {
             if (usage[fr] != 0) {
                 clusterQueue.removeUsage(fr, usage[fr]);

@@ -2,6 +2,7 @@ package dev.muster.core.kai;
 
 import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.Workload;
+import dev.muster.core.queue.ClusterQueueState;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +36,9 @@ final class KaiShapeIds {
     }
 
     /** How many workloads are pending in {@code leaves}. */
-    static int pending(List<? extends dev.muster.core.queue.ClusterQueueState> leaves) {
+    static int pending(List<ClusterQueueState> leaves) {
         int n = 0;
-        for (var q : leaves) {
+        for (ClusterQueueState q : leaves) {
             n += q.pending().size();
         }
         return n;

@@ -7,6 +7,7 @@ import dev.muster.core.quota.QuotaNode;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -124,7 +125,7 @@ final class NextQueue {
     }
 
     /** Whether the queues are leaves of one parent (worked out once a pass: a pass only drops queues). */
-    private boolean siblings(java.util.Set<ClusterQueueState> queues) {
+    private boolean siblings(Set<ClusterQueueState> queues) {
         if (siblings == null) {
             QuotaNode parent = queues.iterator().next().node().parent();
             siblings = queues.stream().allMatch(q -> q.node().parent() == parent);

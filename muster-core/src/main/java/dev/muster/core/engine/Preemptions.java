@@ -28,8 +28,12 @@ final class Preemptions {
     private final Map<ObjectKey, Set<ObjectKey>> victimsOf = new HashMap<>();
     private final Map<ObjectKey, ObjectKey> preemptorOf = new HashMap<>();
     private final Set<ObjectKey> sticky = new HashSet<>();
-    /** Sorted, so that rooms are held in the same order on every run. */
-    private final Map<ObjectKey, Claim> claims = new TreeMap<>();
+    /**
+     * By preemptor; read in key order ({@link #claims}), so that rooms are held in the same order
+     * on every run. Hashed, not sorted: each waiting workload a pass tells why it waits ends its
+     * claim if it had one ({@link #gaveUp}), and a sorted map makes that lookup compare keys.
+     */
+    private final Map<ObjectKey, Claim> claims = new HashMap<>();
     /** How many claims ended so far: the room they held is free for others from then on. */
     private long claimsEnded;
 
@@ -41,7 +45,7 @@ final class Preemptions {
 
     /** The claims of preemptors not admitted yet, in key order. */
     Map<ObjectKey, Claim> claims() {
-        return Collections.unmodifiableMap(claims);
+        return Collections.unmodifiableMap(new TreeMap<>(claims));
     }
 
     /** The preemptor's victims are gone and it waits for something else: its claim ends. */

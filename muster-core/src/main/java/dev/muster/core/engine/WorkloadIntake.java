@@ -50,9 +50,9 @@ final class WorkloadIntake {
             case QueueResolution.Queued q -> {
                 parts.placements().arrived(wl);
                 parts.book().queueIn(wl.key(), q.clusterQueue());
-                if (!q.clusterQueue().isKai()) {
-                    parts.shapes().shapeOf(wl); // known from now on: Kueue's cycles that pass it over look it up
-                }
+                // Known from now on: the cycles that pass it over look it up (Kueue's queue heads,
+                // KAI's queue order and its answers for gangs alike), rather than work it out there.
+                parts.shapes().shapeOf(wl);
                 q.clusterQueue().enqueue(wl, parts.book().ticket(wl.key()));
                 parts.triggers().markDirty(q.clusterQueue());
             }

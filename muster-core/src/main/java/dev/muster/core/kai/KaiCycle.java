@@ -54,6 +54,7 @@ public final class KaiCycle {
     private final NonPreemptibleQuota nonPreemptibleQuota;
     private final GangGrowth growth;
     private final EvictingFronts evictingFronts = new EvictingFronts();
+    private final KaiShapeIds shapeIds = new KaiShapeIds();
     private Map<String, Map<String, Long>> lastShares = Map.of();
     /** Per KAI tree (by its root): the workloads found to wait, and the state they were tried in. */
     private final Map<QuotaNode, KaiWaitMemo> memos = new HashMap<>();
@@ -112,7 +113,8 @@ public final class KaiCycle {
         KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
         ReclaimRules rules = new ReclaimRules(tree, bounds);
         Map<ClusterQueueState, Deque<Workload>> queues = new LinkedHashMap<>();
-        NextQueue nextQueue = new NextQueue(order, outcome, wl -> hypothetical(wl).usage());
+        shapeIds.keepOnlyAbout(KaiShapeIds.pending(leaves));
+        NextQueue nextQueue = new NextQueue(order, outcome, wl -> hypothetical(wl).usage(), shapeIds);
         for (ClusterQueueState q : leaves) {
             if (!q.pending().isEmpty()) {
                 queues.put(q, null);

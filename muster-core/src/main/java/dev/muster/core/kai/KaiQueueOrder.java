@@ -34,6 +34,7 @@ final class KaiQueueOrder {
     /** KAI's noFairShareDrfMultiplier. */
     private static final double NO_SHARE_WEIGHT = 1000;
 
+    private final QuotaTree tree;
     /** The queues' quota, fair share and allocatable share, as KAI reads them. */
     private final KaiShares bounds;
     private final Map<String, Long> capacity;
@@ -41,6 +42,7 @@ final class KaiQueueOrder {
     private final Map<String, Integer> declared = new java.util.HashMap<>();
 
     KaiQueueOrder(QuotaTree tree, KaiShares bounds, Map<String, Long> capacity) {
+        this.tree = tree;
         this.bounds = bounds;
         this.capacity = capacity;
         bounds.declared().forEach(name -> declared.put(name, declared.size()));
@@ -88,6 +90,11 @@ final class KaiQueueOrder {
         return compare(knownSide(a.node().childOnPathTo(common), needA), knownSide(b.node().childOnPathTo(common), needB));
     }
 
+    /** Moves whenever an allocation in the tree changes: the order of leaves with the same jobs holds while it does not. */
+    long usageChanges() {
+        return tree.usageChanges();
+    }
+
     /** KAI's GetQueueOrderResult for two queues, each with a job's usage; negative when {@code a} goes first. */
     int compare(QuotaNode a, long[] needA, QuotaNode b, long[] needB) {
         return compare(side(a, needA), side(b, needB));
@@ -105,19 +112,28 @@ final class KaiQueueOrder {
                 usesWithoutShare(allocated, need, b), dominantShare(allocated, need, b), dominantShare(allocated, none, b));
     }
 
-    /** A queue's side, and the job and allocation it was worked out for. */
-    private record KnownSide(long[] need, long[] allocated, Side side) {
+    /**
+     * A queue's sides, per job usage (by identity: a pass hands the same array for heads of one
+     * shape), and the allocation they were worked out for. A queue's heads change shape from one
+     * step to the next, so one side per queue would be worked out again at almost every step.
+     */
+    private record KnownSides(long[] allocated, Map<long[], Side> byNeed) {
     }
 
-    private final Map<QuotaNode, KnownSide> known = new java.util.HashMap<>();
+    private final Map<QuotaNode, KnownSides> known = new java.util.HashMap<>();
 
     private Side knownSide(QuotaNode n, long[] need) {
-        KnownSide k = known.get(n);
-        if (k == null || k.need() != need || !allocatedStill(n, k.allocated())) {
-            k = new KnownSide(need, allocated(n), side(n, need));
+        KnownSides k = known.get(n);
+        if (k == null || !allocatedStill(n, k.allocated())) {
+            k = new KnownSides(allocated(n), new java.util.IdentityHashMap<>());
             known.put(n, k);
         }
-        return k.side();
+        Side s = k.byNeed().get(need);
+        if (s == null) {
+            s = side(n, need);
+            k.byNeed().put(need, s);
+        }
+        return s;
     }
 
     private int compare(Side a, Side b) {

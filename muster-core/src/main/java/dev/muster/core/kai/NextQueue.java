@@ -3,9 +3,11 @@ package dev.muster.core.kai;
 import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaNode;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -23,8 +25,19 @@ final class NextQueue {
     /** Per queue with a choice of queues: its head, weighed once until it is served. */
     private final Map<ClusterQueueState, Head> heads = new HashMap<>();
     private final Map<Integer, long[]> usageByShape = new HashMap<>();
+    private final KaiShapeIds shapeIds;
     /** The head served last, with what was worked out about it. */
     private Head served;
+    private ClusterQueueState lastServed;
+    /**
+     * The queue picked last from a choice of queues, the best of the others then (null if not
+     * known), and the usage changes of the other queues and the number of queues at that pick.
+     */
+    private ClusterQueueState picked;
+    private ClusterQueueState runnerUp;
+    private long othersAt;
+    private int queuesAtPick;
+    private Boolean siblings;
 
     /**
      * A queue's next workload as the order reads it: what it needs, whether it preempted and its
@@ -33,8 +46,9 @@ final class NextQueue {
     private record Head(Workload workload, long[] need, boolean sticky, int shape) {
     }
 
-    NextQueue(KaiQueueOrder order, SchedulingCycle.Outcome outcome, Function<Workload, long[]> usageOf) {
+    NextQueue(KaiQueueOrder order, SchedulingCycle.Outcome outcome, Function<Workload, long[]> usageOf, KaiShapeIds shapeIds) {
         this.order = order;
+        this.shapeIds = shapeIds;
         this.outcome = outcome;
         this.usageOf = usageOf;
     }
@@ -44,36 +58,95 @@ final class NextQueue {
         if (queues.size() == 1) {
             return queues.keySet().iterator().next();
         }
+        ClusterQueueState again = pickedAgain(queues);
+        if (again != null) {
+            return again;
+        }
+        boolean total = siblings(queues.keySet());
         ClusterQueueState best = null;
         Head bestHead = null;
+        ClusterQueueState second = null;
+        Head secondHead = null;
         for (Map.Entry<ClusterQueueState, Deque<Workload>> e : queues.entrySet()) {
             ClusterQueueState q = e.getKey();
-            Head h = heads.get(q);
-            if (h == null) {
-                h = head(e.getValue().peek());
-                heads.put(q, h);
-            }
+            Head h = headOf(q, e.getValue());
             if (best == null || first(h, q, bestHead, best)) {
+                second = best;
+                secondHead = bestHead;
                 best = q;
                 bestHead = h;
+            } else if (second == null || first(h, q, secondHead, second)) {
+                second = q;
+                secondHead = h;
             }
         }
+        picked = best;
+        runnerUp = total ? second : null;
+        othersAt = usageChangesOfOthers();
+        queuesAtPick = queues.size();
         return best;
     }
 
+    /**
+     * The queue picked last, if it is picked again: no other queue's usage changed since, and its
+     * next head still goes before the best of the other queues, whose heads did not change. Leaf
+     * queues under one parent are each weighed alone, so the order is a total one and that best
+     * stays the best of the others; under different parents a queue is weighed with the head of
+     * the leaf compared to, and the queues are compared anew each time.
+     */
+    private ClusterQueueState pickedAgain(Map<ClusterQueueState, Deque<Workload>> queues) {
+        if (runnerUp == null || lastServed != picked || othersAt != usageChangesOfOthers() || queues.size() != queuesAtPick) {
+            return null;
+        }
+        Deque<Workload> rest = queues.get(picked);
+        Head other = heads.get(runnerUp);
+        if (rest == null || other == null) {
+            return null;
+        }
+        return first(headOf(picked, rest), picked, other, runnerUp) ? picked : null;
+    }
+
+    /**
+     * Moves whenever the usage of a queue other than the one picked last changes. Among leaves of
+     * one parent, a queue's place in the order reads its own usage alone, so while this holds
+     * the best of the others stays the best of the others.
+     */
+    private long usageChangesOfOthers() {
+        return order.usageChanges() - picked.node().ownUsageChanges();
+    }
+
+    private Head headOf(ClusterQueueState q, Deque<Workload> rest) {
+        Head h = heads.get(q);
+        if (h == null) {
+            h = head(rest.peek());
+            heads.put(q, h);
+        }
+        return h;
+    }
+
+    /** Whether the queues are leaves of one parent (worked out once a pass: a pass only drops queues). */
+    private boolean siblings(Set<ClusterQueueState> queues) {
+        if (siblings == null) {
+            QuotaNode parent = queues.iterator().next().node().parent();
+            siblings = queues.stream().allMatch(q -> q.node().parent() == parent);
+        }
+        return siblings;
+    }
+
     private Head head(Workload wl) {
-        int shape = outcome.shapeOf(wl);
+        int shape = shapeIds.of(wl, outcome);
         return new Head(wl, usageByShape.computeIfAbsent(shape, s -> usageOf.apply(wl)), outcome.isSticky(wl.key()), shape);
     }
 
     /** The queue's head was taken: its next one is weighed when there is a choice of queues. */
     void served(ClusterQueueState q) {
         served = heads.remove(q);
+        lastServed = q;
     }
 
     /** The shape of the workload just served ({@code SchedulingCycle.Outcome#shapeOf}), known if it was weighed. */
     int shapeOfServed(Workload wl) {
-        return served != null && served.workload() == wl ? served.shape() : outcome.shapeOf(wl);
+        return served != null && served.workload() == wl ? served.shape() : shapeIds.of(wl, outcome);
     }
 
     /** Whether queue {@code a} is served before {@code b}. */

@@ -30,6 +30,8 @@ public final class QuotaNode {
     final long[] lendingLimit;
     final long[] subtreeQuota;
     final long[] usage;
+    /** How many times usage was charged to or released from this ClusterQueue itself ({@link QuotaTree#add}, {@link QuotaTree#remove}). */
+    long ownUsageChanges;
     /** A hard ceiling on the node's usage (a KAI queue's limit, the cluster's capacity); NO_LIMIT if none. */
     final long[] cap;
     QuotaNode parent;
@@ -150,6 +152,11 @@ public final class QuotaNode {
 
     public long usage(int fr) {
         return usage[fr];
+    }
+
+    /** Moves whenever usage is charged to or released from this ClusterQueue itself (not through a child). */
+    public long ownUsageChanges() {
+        return ownUsageChanges;
     }
 
     public long subtreeQuota(int fr) {

@@ -23,6 +23,7 @@ import java.util.TreeMap;
 public final class QuotaTree {
 
     private final FlavorResourceIndex index;
+    private long usageChanges;
     private final Map<String, QuotaNode> clusterQueues = new TreeMap<>();
     private final Map<String, QuotaNode> cohorts = new TreeMap<>();
 
@@ -170,8 +171,15 @@ public final class QuotaTree {
         return roots;
     }
 
+    /** How many times usage was charged to or released from a ClusterQueue so far: no node's usage changed while it holds. */
+    public long usageChanges() {
+        return usageChanges;
+    }
+
     /** Charges {@code usage} (indexed like {@link #index()}) to a ClusterQueue and its ancestors. */
     public void add(QuotaNode clusterQueue, long[] usage) {
+        usageChanges++;
+        clusterQueue.ownUsageChanges++;
         for (int fr = 0; fr < usage.length; fr++) {
             if (usage[fr] != 0) {
                 clusterQueue.addUsage(fr, usage[fr]);
@@ -181,6 +189,8 @@ public final class QuotaTree {
 
     /** Releases what {@link #add} charged. */
     public void remove(QuotaNode clusterQueue, long[] usage) {
+        usageChanges++;
+        clusterQueue.ownUsageChanges++;
         for (int fr = 0; fr < usage.length; fr++) {
             if (usage[fr] != 0) {
                 clusterQueue.removeUsage(fr, usage[fr]);

@@ -42,6 +42,24 @@ class QuotaTreeTest {
     }
 
     @Test
+    void usageChangesCountEveryChargeAndReleaseAndEachClusterQueueItsOwn() {
+        QuotaTree tree = QuotaTree.build(List.of(cq("a", "eng", 10, null, null), cq("b", "eng", 10, null, null)), List.of());
+        QuotaNode a = tree.clusterQueue("a").orElseThrow();
+        QuotaNode b = tree.clusterQueue("b").orElseThrow();
+        long[] two = {Quantity.ofUnits(2).milli()};
+        tree.add(a, two);
+        tree.add(a, two);
+        tree.remove(b, new long[] {0});
+        assertThat(tree.usageChanges()).isEqualTo(3);
+        assertThat(a.ownUsageChanges()).isEqualTo(2);
+        assertThat(b.ownUsageChanges()).isEqualTo(1);
+        // borrowing charges the cohort through its member: that counts as the member's change only
+        tree.add(a, new long[] {Quantity.ofUnits(12).milli()});
+        assertThat(a.ownUsageChanges()).isEqualTo(3);
+        assertThat(tree.cohort("eng").orElseThrow().ownUsageChanges()).isZero();
+    }
+
+    @Test
     void cohortMembersBorrowEachOthersUnusedQuota() {
         QuotaTree tree = QuotaTree.build(List.of(cq("a", "eng", 10, null, null), cq("b", "eng", 10, null, null)), List.of());
         QuotaNode a = tree.clusterQueue("a").orElseThrow();

@@ -110,6 +110,10 @@ public final class FaultSoak {
                 out.println("             " + e);
             }
         }
+        if (!r.violationTraces().isEmpty()) {
+            out.println("Traces of the jobs named in violations (request times in s since the run started):");
+            r.violationTraces().forEach(out::println);
+        }
     }
 
     private static List<String> shortNames(List<String> holders) {

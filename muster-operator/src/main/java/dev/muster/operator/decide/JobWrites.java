@@ -191,10 +191,13 @@ final class JobWrites {
 
     /**
      * A start goes out only if the job's Workload shows its admission (the status before it in the
-     * lane was written): otherwise it fails, and is sent again while due, after the status.
+     * lane was written): otherwise it fails, and is sent again while due, after the status. Nor
+     * once the decider has seen the job or its Workload go (a start may wait in its lane behind
+     * stops for a while). It is sent once (see FabricClusterWriter#once): a start that fails is
+     * decided again, not re-sent later over what happened meanwhile.
      */
     private WriteLanes.Ticket sendStart(TrackedJob t) {
-        return send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w), () -> t.admissionRecorded);
+        return send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w), () -> t.admissionRecorded && !t.gone);
     }
 
     /** As {@link #send(TrackedJob, Write, Barrier, Predicate)}, sent only if {@code ready} holds when its turn comes. */

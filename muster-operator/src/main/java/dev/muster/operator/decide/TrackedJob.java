@@ -39,8 +39,11 @@ final class TrackedJob {
     boolean placedByMuster;
     /** Evicted and stopped, but its pods may still run: it keeps its quota until the job says they are gone. */
     boolean releasing;
-    /** Deleted: writes of it still under way that fail are not owed. */
-    boolean gone;
+    /**
+     * Deleted, or its Workload deleted: writes of it still under way that fail are not owed, and
+     * its start, if not sent yet, is not sent (read by its lane when the start's turn comes).
+     */
+    volatile boolean gone;
     /** Its latest start, withdrawn if it is evicted before the start went out. */
     dev.muster.operator.write.WriteLanes.Ticket start;
     /**

@@ -243,6 +243,9 @@ final class FaultSoakRun {
         long deadline = t0 + settings.timeout().toNanos();
         while (log.finishedJobs() < n && System.nanoTime() < deadline && createFailure.get() == null) {
             Thread.sleep(50);
+            for (int i = replicas.replaceThoseThatLostTheLease(); i > 0; i--) {
+                faults.injected(Fault.LEASE_LOST);
+            }
         }
         long wall = now();
         long cpu = processCpu() - cpuAtStart;

@@ -14,11 +14,6 @@ enum Fault {
     WATCH_GONE("watch answered 410 Gone"),
     /** The replica holding the Lease killed (its connections cut), a fresh one started in its place. */
     LEADER_KILLED("leader killed"),
-    /**
-     * Not injected: a leader that lost its lease (stalled past its renew deadline on a busy
-     * machine), restarted as its pod would be.
-     */
-    LEASE_LOST("leader lost its lease by itself (stalled), restarted as its pod would be"),
     /** A Job created not suspended, as while the webhook is unavailable (failurePolicy Ignore). */
     WEBHOOK_DOWN("Job created while the webhook was down"),
     /** A Workload object deleted by hand. */

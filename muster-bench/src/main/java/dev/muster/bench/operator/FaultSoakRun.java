@@ -101,7 +101,8 @@ final class FaultSoakRun {
      * @param replicasStarted replicas started in all (3 + one per kill)
      */
     record Result(int workloads, int finishedJobs, boolean finished, long wallNanos, long cpuNanos, Map<Fault, Integer> faults,
-            int replicasStarted, int versions, String loadAverage, SoakAudit.Result audit, List<String> violationTraces) {
+            int replicasStarted, int leasesLost, int versions, String loadAverage, SoakAudit.Result audit,
+            List<String> violationTraces) {
 
         int faultCount() {
             return faults.values().stream().mapToInt(Integer::intValue).sum();
@@ -243,9 +244,7 @@ final class FaultSoakRun {
         long deadline = t0 + settings.timeout().toNanos();
         while (log.finishedJobs() < n && System.nanoTime() < deadline && createFailure.get() == null) {
             Thread.sleep(50);
-            for (int i = replicas.replaceThoseThatLostTheLease(); i > 0; i--) {
-                faults.injected(Fault.LEASE_LOST);
-            }
+            replicas.replaceThoseThatLostTheLease();
         }
         long wall = now();
         long cpu = processCpu() - cpuAtStart;
@@ -272,6 +271,7 @@ final class FaultSoakRun {
             log.requests(job, versions).forEach(r -> violationTraces.add("    " + r));
         }
         return new Result(n, log.finishedJobs(), log.finishedJobs() == n, wall, cpu, faults.snapshot(), replicas.started(),
+                replicas.lostLease(),
                 log.size(), loadAverage(), audit, violationTraces);
     }
 

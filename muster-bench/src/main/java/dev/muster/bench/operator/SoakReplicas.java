@@ -35,6 +35,7 @@ final class SoakReplicas implements AutoCloseable {
     /** The replicas seen leading: one of them no longer leading has lost its lease. */
     private final java.util.Set<String> ledOnce = new java.util.HashSet<>();
     private int started;
+    private int lostLease;
 
     SoakReplicas(KubernetesMockServer server, Duration lease, Duration renew, Duration retry) {
         this.server = server;
@@ -96,9 +97,15 @@ final class SoakReplicas implements AutoCloseable {
                 killed.add(r);
                 alive.add(spawn());
                 replaced++;
+                lostLease++;
             }
         }
         return replaced;
+    }
+
+    /** Leaders replaced because they lost their lease by themselves. */
+    synchronized int lostLease() {
+        return lostLease;
     }
 
     synchronized int started() {

@@ -42,6 +42,7 @@ public final class Decider implements AutoCloseable {
     private final Clock clock;
     private final CycleMetrics metrics;
     private final ObservedCluster observed = new ObservedCluster();
+    private final WorkloadDeletions deletions = new WorkloadDeletions();
     private final InForce inForce = new InForce();
     private final TrackedJobs jobs = new TrackedJobs();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
@@ -106,7 +107,7 @@ public final class Decider implements AutoCloseable {
         this.loop = new DeciderLoop(clock, this::engineWakeup, this::untilQueuesDueNanos, this::cycle, new CycleGap());
         this.lanes = lanes.apply(loop::post);
         this.scheduling = new PodScheduling(schedulerNames, writer, this.lanes);
-        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning);
+        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning, deletions);
         this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis(), queueStatusBatch, nanoTime);
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
         this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock);
@@ -146,6 +147,7 @@ public final class Decider implements AutoCloseable {
      * and queued again with a new Workload, as Kueue does.
      */
     public void workloadObjectDeleted(JsonNode workload) {
+        deletions.seen(ObservedCluster.key(workload)); // at once: starts waiting in their lanes look
         loop.post(observed.whenPrimed(() -> {
             observed.workloadObjectDeleted(workload);
             intake.workloadDeleted(ObservedCluster.key(workload));

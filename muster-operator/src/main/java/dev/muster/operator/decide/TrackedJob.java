@@ -29,6 +29,8 @@ final class TrackedJob {
     final ObjectKey key;
     /** The Workload object's key: {@code <kind>-<name>-<hash>} in the job's namespace. */
     final ObjectKey workloadKey;
+    /** When the decider began to track it (System.nanoTime): a Workload deletion seen after this is one it may not know yet. */
+    final long trackedAtNanos = System.nanoTime();
     JsonNode live;
     WorkloadSource source;
     private Workload workload;

@@ -75,6 +75,21 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
     }
 
     @Override
+    public boolean workloadAdmitted(ObjectKey workload) {
+        try {
+            GenericKubernetesResource w = once.genericKubernetesResources(KubeKind.WORKLOAD.context())
+                    .inNamespace(workload.namespace()).withName(workload.name()).get();
+            return w != null && w.getAdditionalProperties().get("status") instanceof java.util.Map<?, ?> status
+                    && status.get("conditions") instanceof java.util.List<?> conditions
+                    && conditions.stream().anyMatch(c -> c instanceof java.util.Map<?, ?> m
+                            && "Admitted".equals(m.get("type")) && "True".equals(m.get("status")));
+        } catch (KubernetesClientException e) {
+            LOG.debug("reading Workload {} before its job's start failed ({}); decided again", workload, e.getCode());
+            return false;
+        }
+    }
+
+    @Override
     public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
         // One JSON Patch on /status that replaces it: no read first, and no resourceVersion to conflict on.
         String patch = "[{\"op\":\"add\",\"path\":\"/status\",\"value\":" + status + "}]";

@@ -80,39 +80,4 @@ class ConflictsThroughTheApiTest {
                 .as("decided on the job as it is now, the stop holds").isTrue();
         assertThat(client.batch().v1().jobs().inNamespace("default").withName("done").get().getSpec().getSuspend()).isTrue();
     }
-
-    /**
-     * A start carries the resourceVersion it was decided on, and is sent once: answered 429 or 500,
-     * it is not sent again by the client (fabric8 would, up to ten times, seconds later) nor by the
-     * writer; it fails, and the decider decides again on what it sees then. The fault soak found a
-     * start re-sent by the client after 429s landing after its Workload had been deleted by hand.
-     */
-    @Test
-    void aStartThatMeetsAServerErrorOrThrottlingIsNotSentAgain() {
-        var job = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder().withNewMetadata().withName("train")
-                .withNamespace("default").endMetadata().withNewSpec().withSuspend(true).withNewTemplate().withNewSpec()
-                .addNewContainer().withName("main").withImage("busybox").endContainer().endSpec().endTemplate().endSpec().build();
-        var created = client.batch().v1().jobs().inNamespace("default").resource(job).create();
-        com.fasterxml.jackson.databind.JsonNode seen = Serialization.jsonMapper().valueToTree(created);
-        var throttled = new StatusBuilder().withStatus("Failure").withReason("TooManyRequests").withCode(429).build();
-        var broken = new StatusBuilder().withStatus("Failure").withReason("InternalError").withCode(500).build();
-        server.expect().patch().withPath("/apis/batch/v1/namespaces/default/jobs/train").andReturn(429, throttled).once();
-        server.expect().patch().withPath("/apis/batch/v1/namespaces/default/jobs/train").andReturn(500, broken).once();
-        var writer = new dev.muster.operator.kube.FabricClusterWriter(client, "test");
-        var adapter = new dev.muster.operator.jobs.BatchJobAdapter();
-        ObjectKey key = new ObjectKey("default", "train");
-        int before = server.getRequestCount();
-
-        assertThat(writer.patchJob(KubeKind.BATCH_JOB, key, dev.muster.operator.jobs.JobPatches.start(seen, adapter, Map.of())))
-                .as("throttled: failed, told to the decider").isFalse();
-        assertThat(server.getRequestCount() - before).as("one request, not retried").isEqualTo(1);
-        assertThat(writer.patchJob(KubeKind.BATCH_JOB, key, dev.muster.operator.jobs.JobPatches.start(seen, adapter, Map.of())))
-                .as("a server error: failed too").isFalse();
-        assertThat(server.getRequestCount() - before).isEqualTo(2);
-        assertThat(client.batch().v1().jobs().inNamespace("default").withName("train").get().getSpec().getSuspend()).isTrue();
-
-        assertThat(writer.patchJob(KubeKind.BATCH_JOB, key, dev.muster.operator.jobs.JobPatches.start(seen, adapter, Map.of())))
-                .as("decided again, and the job unchanged since it was read: the start holds").isTrue();
-        assertThat(client.batch().v1().jobs().inNamespace("default").withName("train").get().getSpec().getSuspend()).isFalse();
-    }
 }

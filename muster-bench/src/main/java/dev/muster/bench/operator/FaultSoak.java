@@ -95,9 +95,8 @@ public final class FaultSoak {
         for (Map.Entry<Fault, Integer> f : r.faults().entrySet()) {
             out.printf(Locale.ROOT, "  %,7d  %s%n", f.getValue(), f.getKey().description());
         }
-        out.printf(Locale.ROOT, "Leaders     %d leader changes; %d replicas started in all; %d leaders lost their lease by"
-                + " themselves (stalled: not injected) and were restarted; holders in order: %s%n",
-                a.leaderChanges(), r.replicasStarted(), r.leasesLost(), String.join(" -> ", shortNames(a.leaders())));
+        out.printf(Locale.ROOT, "Leaders     %d leader changes; %d replicas started in all; holders in order: %s%n",
+                a.leaderChanges(), r.replicasStarted(), String.join(" -> ", shortNames(a.leaders())));
         out.printf(Locale.ROOT, "Webhook     %d Jobs created running were suspended by the controller; %d completed before"
                 + " any controller saw them (the fault's exposure, not a violation)%n", a.suspendedOnSight(), a.ranBeforeSuspended());
         out.printf(Locale.ROOT, "Deletions   %d Workloads deleted by hand, %d of them created again; %d Jobs running when their"
@@ -110,10 +109,6 @@ public final class FaultSoak {
             for (String e : a.examples().get(c)) {
                 out.println("             " + e);
             }
-        }
-        if (!r.violationTraces().isEmpty()) {
-            out.println("Traces of the jobs named in violations (request times in s since the run started):");
-            r.violationTraces().forEach(out::println);
         }
     }
 

@@ -101,8 +101,7 @@ final class FaultSoakRun {
      * @param replicasStarted replicas started in all (3 + one per kill)
      */
     record Result(int workloads, int finishedJobs, boolean finished, long wallNanos, long cpuNanos, Map<Fault, Integer> faults,
-            int replicasStarted, int leasesLost, int versions, String loadAverage, SoakAudit.Result audit,
-            List<String> violationTraces) {
+            int replicasStarted, int versions, String loadAverage, SoakAudit.Result audit) {
 
         int faultCount() {
             return faults.values().stream().mapToInt(Integer::intValue).sum();
@@ -244,7 +243,6 @@ final class FaultSoakRun {
         long deadline = t0 + settings.timeout().toNanos();
         while (log.finishedJobs() < n && System.nanoTime() < deadline && createFailure.get() == null) {
             Thread.sleep(50);
-            replicas.replaceThoseThatLostTheLease();
         }
         long wall = now();
         long cpu = processCpu() - cpuAtStart;
@@ -264,15 +262,8 @@ final class FaultSoakRun {
         }
         SoakAudit.Result audit = new SoakAudit(config.queueLimits(), config.cohortOfQueue(), config.cohortLimits())
                 .check(versions, jobs, createdUnsuspended);
-        List<String> violationTraces = new ArrayList<>();
-        for (String job : audit.violatingJobs().stream().limit(10).toList()) {
-            violationTraces.add("job " + job + ": its stored versions, then every write request on it and its Workloads");
-            VersionLog.of(versions, job).forEach(v -> violationTraces.add("    " + v));
-            log.requests(job, versions).forEach(r -> violationTraces.add("    " + r));
-        }
         return new Result(n, log.finishedJobs(), log.finishedJobs() == n, wall, cpu, faults.snapshot(), replicas.started(),
-                replicas.lostLease(),
-                log.size(), loadAverage(), audit, violationTraces);
+                log.size(), loadAverage(), audit);
     }
 
     /** The Job of an arrival: suspended, as the webhook leaves it; not while the webhook is down. */

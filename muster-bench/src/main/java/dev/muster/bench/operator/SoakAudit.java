@@ -67,11 +67,10 @@ final class SoakAudit {
      *                           completed before any controller could react (before they were
      *                           suspended and before their Workload was made again): the deletion's
      *                           exposure, not a violation
-     * @param violatingJobs      the jobs (namespace/name) named in a violation, to trace
      */
     record Result(Map<Check, Integer> violations, Map<Check, List<String>> examples, int leaderChanges, List<String> leaders,
             int workloadVersions, int jobVersions, int deleted, int recreated, int ranBeforeSuspended, int suspendedOnSight,
-            int ranOnAfterDeletion, Map<String, Long> peakByQueue, Map<String, Long> peakByCohort, Set<String> violatingJobs) {
+            int ranOnAfterDeletion, Map<String, Long> peakByQueue, Map<String, Long> peakByCohort) {
 
         int violationCount() {
             return violations.values().stream().mapToInt(Integer::intValue).sum();
@@ -113,7 +112,6 @@ final class SoakAudit {
     private final Map<Check, Integer> violations = new EnumMap<>(Check.class);
     private final Map<Check, List<String>> examples = new EnumMap<>(Check.class);
     private final Set<String> deletedByHand = new HashSet<>();
-    private final Set<String> violatingJobs = new TreeSet<>();
     private final Set<String> recreated = new HashSet<>();
     private final List<String> leaders = new ArrayList<>();
     private int workloadVersions;
@@ -157,7 +155,7 @@ final class SoakAudit {
         }
         return new Result(violations, examples, Math.max(0, leaders.size() - 1), leaders, workloadVersions, jobVersions,
                 deletedByHand.size(), recreated.size(), ranBeforeSuspended, suspendedOnSight, ranOnAfterDeletion, peakQueue,
-                peakCohort, violatingJobs);
+                peakCohort);
     }
 
     private JobState state(String job) {
@@ -196,7 +194,7 @@ final class SoakAudit {
             if (s.running && s.unadmittedSince >= 0 && s.exposedByDeletion) {
                 ranOnAfterDeletion++;
             } else if (s.running && s.unadmittedSince >= 0) {
-                violation(Check.RAN_ON_UNADMITTED, j.job(), "Job " + j.job() + " ran without an admitted Workload from resourceVersion "
+                violation(Check.RAN_ON_UNADMITTED, "Job " + j.job() + " ran without an admitted Workload from resourceVersion "
                         + s.unadmittedSince + " to its completion at " + j.rv());
             }
             stopped(s);
@@ -213,7 +211,7 @@ final class SoakAudit {
         }
         WorkloadVersion admitted = admittedWorkload(s);
         if (admitted == null) {
-            violation(Check.STARTED_UNADMITTED, j.job(), "at resourceVersion " + j.rv() + " Job " + j.job()
+            violation(Check.STARTED_UNADMITTED, "at resourceVersion " + j.rv() + " Job " + j.job()
                     + " was started while no Workload of it was admitted (its Workloads: " + describe(s) + ")");
             s.running = true;
             s.unadmittedSince = j.rv();
@@ -238,7 +236,7 @@ final class SoakAudit {
         long holding = s.workloads.stream().map(workloads::get)
                 .filter(v -> v != null && v.quotaReserved() && !v.finished()).count();
         if (holding > 1) {
-            violation(Check.ADMITTED_TWICE, w.job(), "at resourceVersion " + w.rv() + " job " + w.job() + " has " + holding
+            violation(Check.ADMITTED_TWICE, "at resourceVersion " + w.rv() + " job " + w.job() + " has " + holding
                     + " Workloads holding quota: " + describe(s));
         }
         admissionChanged(w.job(), s, w.rv());
@@ -282,22 +280,22 @@ final class SoakAudit {
 
     private void atTheEnd(String job, JobState s) {
         if (s == null) {
-            violation(Check.NOT_FINISHED, job, "Job " + job + " was never seen stored");
+            violation(Check.NOT_FINISHED, "Job " + job + " was never seen stored");
             return;
         }
         if (s.running && s.unadmittedSince >= 0) {
-            violation(Check.RAN_ON_UNADMITTED, job, "Job " + job + " still runs at the end without an admitted Workload (since "
+            violation(Check.RAN_ON_UNADMITTED, "Job " + job + " still runs at the end without an admitted Workload (since "
                     + "resourceVersion " + s.unadmittedSince + ")");
         }
         List<WorkloadVersion> present = s.workloads.stream().map(workloads::get).filter(v -> v != null).toList();
         if (present.stream().noneMatch(WorkloadVersion::finished)) {
-            violation(Check.NOT_FINISHED, job, "job " + job + (s.complete ? " (its Job Complete)" : s.running ? " (its Job runs)"
+            violation(Check.NOT_FINISHED, "job " + job + (s.complete ? " (its Job Complete)" : s.running ? " (its Job runs)"
                     : " (its Job suspended)") + ": " + (present.isEmpty() ? "no Workload object"
                     + (s.workloads.stream().anyMatch(deletedByHand::contains) ? " (deleted by hand, never created again)" : "")
                     : "Workload " + describe(s)));
         }
         if (!s.running && !s.complete && present.stream().anyMatch(v -> v.quotaReserved() && !v.finished())) {
-            violation(Check.SUSPENDED_WITH_QUOTA, job, "Job " + job + " is suspended and its Workload holds quota: " + describe(s));
+            violation(Check.SUSPENDED_WITH_QUOTA, "Job " + job + " is suspended and its Workload holds quota: " + describe(s));
         }
     }
 
@@ -317,7 +315,7 @@ final class SoakAudit {
         peakQueue.merge(w.clusterQueue(), q, Math::max);
         WorkloadAudit.Limit ql = queueLimits.get(w.clusterQueue());
         if (ql == null || q > ql.maxMilli()) {
-            violation(Check.OVER_QUOTA, job, "at resourceVersion " + rv + " ClusterQueue " + w.clusterQueue() + " held "
+            violation(Check.OVER_QUOTA, "at resourceVersion " + rv + " ClusterQueue " + w.clusterQueue() + " held "
                     + PerfManifests.quantity(q) + " cpu (limit " + (ql == null ? "none: unknown queue"
                     : PerfManifests.quantity(ql.maxMilli())) + ") after starting " + job);
         }
@@ -327,7 +325,7 @@ final class SoakAudit {
             peakCohort.merge(cohort, c, Math::max);
             WorkloadAudit.Limit cl = cohortLimits.get(cohort);
             if (cl != null && c > cl.maxMilli()) {
-                violation(Check.OVER_QUOTA, job, "at resourceVersion " + rv + " cohort " + cohort + " held "
+                violation(Check.OVER_QUOTA, "at resourceVersion " + rv + " cohort " + cohort + " held "
                         + PerfManifests.quantity(c) + " cpu (limit " + PerfManifests.quantity(cl.maxMilli())
                         + ") after starting " + job + "; running: " + holders(cohort));
             }
@@ -370,9 +368,8 @@ final class SoakAudit {
         return out.isEmpty() ? "none" : String.join(", ", out);
     }
 
-    private void violation(Check check, String job, String what) {
+    private void violation(Check check, String what) {
         violations.merge(check, 1, Integer::sum);
-        violatingJobs.add(job);
         List<String> ex = examples.get(check);
         if (ex.size() < 10) {
             ex.add(what);

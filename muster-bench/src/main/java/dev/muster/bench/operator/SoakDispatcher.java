@@ -85,21 +85,13 @@ final class SoakDispatcher extends Dispatcher implements Resetable, CustomResour
         if (operator && watch) {
             return watch(agent, request);
         }
-        boolean write = !method.equals("GET");
         if (operator) {
             MockResponse fault = apiFault(method);
             if (fault != null) {
-                if (write) {
-                    log.request(plural(path), namespacedName(path), agent, method, "injected " + fault.code());
-                }
                 return fault;
             }
         }
         MockResponse response = answered(request);
-        if (write) {
-            log.request(plural(path), namespacedName(path), agent == null ? "?" : agent, method,
-                    response.code() / 100 == 2 ? "stored at resourceVersion " + storedVersion(response, method) : "answered " + response.code());
-        }
         if (response.code() / 100 == 2 && !method.equals("GET")) {
             String plural = plural(path);
             if (method.equals("DELETE")) {
@@ -177,15 +169,6 @@ final class SoakDispatcher extends Dispatcher implements Resetable, CustomResour
                 yield status(409, "Conflict", "the object has been modified (injected by the soak)");
             }
         };
-    }
-
-    private String storedVersion(MockResponse response, String method) {
-        if (method.equals("DELETE") || response.getBody() == null) {
-            return String.valueOf(store.currentResourceVersion());
-        }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"resourceVersion\"\\s*:\\s*\"(\\d+)\"")
-                .matcher(new String(response.getBody().getBytes(), java.nio.charset.StandardCharsets.UTF_8));
-        return m.find() ? m.group(1) : "?";
     }
 
     /** The store's answer; a JSON Patch whose {@code test} fails gets 422, where the mock would not answer. */

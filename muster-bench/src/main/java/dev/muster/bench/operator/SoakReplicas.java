@@ -32,10 +32,7 @@ final class SoakReplicas implements AutoCloseable {
     private final Duration retry;
     private final List<Replica> alive = new ArrayList<>();
     private final List<Replica> killed = new ArrayList<>();
-    /** The replicas seen leading: one of them no longer leading has lost its lease. */
-    private final java.util.Set<String> ledOnce = new java.util.HashSet<>();
     private int started;
-    private int lostLease;
 
     SoakReplicas(KubernetesMockServer server, Duration lease, Duration renew, Duration retry) {
         this.server = server;
@@ -70,42 +67,12 @@ final class SoakReplicas implements AutoCloseable {
     synchronized Optional<Replica> killLeader() {
         Optional<Replica> leader = leader();
         leader.ifPresent(r -> {
-            ledOnce.remove(r.identity());
             r.client().close();
             alive.remove(r);
             killed.add(r);
             alive.add(spawn());
         });
         return leader;
-    }
-
-    /**
-     * Replaces the replicas that lost their lease (a process stalled past its renew deadline, on a
-     * busy machine): such a replica stops deciding and never runs for leader again, so in a
-     * cluster it exits and its Deployment starts it afresh (RunCommand's exitingOnLostLease). Here
-     * it is killed and a fresh one started in its place; without that, every replica could end up
-     * out of the race and the run stall with no leader. Returns how many were replaced.
-     */
-    synchronized int replaceThoseThatLostTheLease() {
-        int replaced = 0;
-        for (Replica r : List.copyOf(alive)) {
-            if (r.operator().leading()) {
-                ledOnce.add(r.identity());
-            } else if (ledOnce.remove(r.identity())) {
-                r.client().close();
-                alive.remove(r);
-                killed.add(r);
-                alive.add(spawn());
-                replaced++;
-                lostLease++;
-            }
-        }
-        return replaced;
-    }
-
-    /** Leaders replaced because they lost their lease by themselves. */
-    synchronized int lostLease() {
-        return lostLease;
     }
 
     synchronized int started() {

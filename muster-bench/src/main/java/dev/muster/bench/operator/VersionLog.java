@@ -47,13 +47,6 @@ final class VersionLog {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ConcurrentLinkedQueue<Version> versions = new ConcurrentLinkedQueue<>();
-    /**
-     * Every write request on a Job or Workload, by namespace/name of the Job or Workload object:
-     * when it arrived (ms since the log was made), from whom, and how it was answered (the
-     * resourceVersion stored, or the fault). For tracing a job's story afterwards.
-     */
-    private final java.util.Map<String, ConcurrentLinkedQueue<String>> requests = new java.util.concurrent.ConcurrentHashMap<>();
-    private final long startNanos = System.nanoTime();
     /** Each Workload's latest version (absent once deleted): what the run waits on. */
     private final java.util.Map<String, WorkloadVersion> latest = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -84,28 +77,6 @@ final class VersionLog {
                 // a Status or another kind
             }
         }
-    }
-
-    /**
-     * Records a write request on a Job or Workload and its answer: {@code answer} is the stored
-     * resourceVersion or the status code with its reason.
-     */
-    void request(String plural, String namespacedName, String agent, String method, String answer) {
-        if (!plural.equals("jobs") && !plural.equals("workloads")) {
-            return;
-        }
-        String line = String.format(java.util.Locale.ROOT, "%9.3f s  %-22s %-6s %-9s %s", (System.nanoTime() - startNanos) / 1e9,
-                agent, method, plural, answer);
-        requests.computeIfAbsent(plural + "/" + namespacedName, k -> new ConcurrentLinkedQueue<>()).add(line);
-    }
-
-    /** The write requests on a job's Job and on its Workload objects, in the order they arrived. */
-    List<String> requests(String job, List<Version> versions) {
-        List<String> out = new ArrayList<>(requests.getOrDefault("jobs/" + job, new ConcurrentLinkedQueue<>()));
-        of(versions, job).stream().filter(v -> v instanceof WorkloadVersion).map(v -> ((WorkloadVersion) v).workload()).distinct()
-                .forEach(w -> out.addAll(requests.getOrDefault("workloads/" + w, new ConcurrentLinkedQueue<>())));
-        out.sort(null);
-        return out;
     }
 
     /** Jobs whose Workload is Finished in its latest version. */

@@ -11,7 +11,6 @@ import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.metrics.MusterMetrics;
 import dev.muster.operator.provisioning.ProvisioningChecks;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +41,6 @@ public final class Decider implements AutoCloseable {
     private final Clock clock;
     private final CycleMetrics metrics;
     private final ObservedCluster observed = new ObservedCluster();
-    private final WorkloadDeletions deletions = new WorkloadDeletions();
     private final InForce inForce = new InForce();
     private final TrackedJobs jobs = new TrackedJobs();
     private final ProvisioningChecks provisioning = new ProvisioningChecks();
@@ -70,7 +68,7 @@ public final class Decider implements AutoCloseable {
      */
     public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
             Map<String, String> configurationFiles) {
-        this(writer, clock, metrics, schedulerNames, configurationFiles, completions -> WriteLanes.inline(), Duration.ZERO);
+        this(writer, clock, metrics, schedulerNames, configurationFiles, completions -> WriteLanes.inline());
     }
 
     /**
@@ -80,35 +78,13 @@ public final class Decider implements AutoCloseable {
      */
     public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
             Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes) {
-        this(writer, clock, metrics, schedulerNames, configurationFiles, lanes, QUEUE_STATUS_BATCH);
-    }
-
-    /**
-     * Kueue's {@code UpdatesBatchPeriod}: its queue controllers hear of Workload changes this long
-     * after, and write a queue's status once for all that changed meanwhile.
-     */
-    public static final Duration QUEUE_STATUS_BATCH = Duration.ofSeconds(1);
-
-    /**
-     * @param queueStatusBatch how long queue changes gather before the queues' statuses are written
-     *                         ({@link #QUEUE_STATUS_BATCH} in the operator, zero for tests that step)
-     */
-    public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
-            Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes, Duration queueStatusBatch) {
-        this(writer, clock, metrics, schedulerNames, configurationFiles, lanes, queueStatusBatch, System::nanoTime);
-    }
-
-    /** @param nanoTime the monotonic timer the queue statuses' batch period is measured on (a test's own) */
-    Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
-            Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes, Duration queueStatusBatch,
-            java.util.function.LongSupplier nanoTime) {
         this.clock = clock;
         this.metrics = new CycleMetrics(metrics);
-        this.loop = new DeciderLoop(clock, this::engineWakeup, this::untilQueuesDueNanos, this::cycle, new CycleGap());
+        this.loop = new DeciderLoop(clock, this::engineWakeup, this::cycle, new CycleGap());
         this.lanes = lanes.apply(loop::post);
         this.scheduling = new PodScheduling(schedulerNames, writer, this.lanes);
-        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning, deletions);
-        this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis(), queueStatusBatch, nanoTime);
+        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning);
+        this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis());
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
         this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock);
         this.reconciler = new ConfigurationReconciler(inForce, observed, configurationFiles, jobs, entry, intake,
@@ -147,7 +123,6 @@ public final class Decider implements AutoCloseable {
      * and queued again with a new Workload, as Kueue does.
      */
     public void workloadObjectDeleted(JsonNode workload) {
-        deletions.seen(ObservedCluster.key(workload)); // at once: starts waiting in their lanes look
         loop.post(observed.whenPrimed(() -> {
             observed.workloadObjectDeleted(workload);
             intake.workloadDeleted(ObservedCluster.key(workload));
@@ -293,10 +268,6 @@ public final class Decider implements AutoCloseable {
     /** Milliseconds until the engine wants a cycle by the clock, Long.MAX_VALUE when it does not. */
     long untilWakeupMillis() {
         return loop.untilWakeupMillis();
-    }
-
-    private long untilQueuesDueNanos() {
-        return statuses.untilQueuesDueNanos();
     }
 
     private OptionalLong engineWakeup() {

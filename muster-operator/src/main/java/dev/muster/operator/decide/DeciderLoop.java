@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,6 @@ final class DeciderLoop implements AutoCloseable {
     private final LinkedBlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
     private final Clock clock;
     private final Supplier<OptionalLong> nextWakeupMillis;
-    private final LongSupplier untilWritesDueNanos;
     private final Runnable cycle;
     private final CycleGap gap;
     private Thread thread;
@@ -36,18 +34,8 @@ final class DeciderLoop implements AutoCloseable {
      * @param cycle            one cycle, run after what was posted
      */
     DeciderLoop(Clock clock, Supplier<OptionalLong> nextWakeupMillis, Runnable cycle, CycleGap gap) {
-        this(clock, nextWakeupMillis, () -> Long.MAX_VALUE, cycle, gap);
-    }
-
-    /**
-     * @param untilWritesDueNanos when writes the decider batches are due, on a monotonic timer
-     *                            (queue statuses); Long.MAX_VALUE when none wait
-     */
-    DeciderLoop(Clock clock, Supplier<OptionalLong> nextWakeupMillis, LongSupplier untilWritesDueNanos, Runnable cycle,
-            CycleGap gap) {
         this.clock = clock;
         this.nextWakeupMillis = nextWakeupMillis;
-        this.untilWritesDueNanos = untilWritesDueNanos;
         this.cycle = cycle;
         this.gap = gap;
     }
@@ -112,15 +100,9 @@ final class DeciderLoop implements AutoCloseable {
         }
     }
 
-    /** The first message posted, or null when the engine's wakeup (or batched writes' time) came first. */
+    /** The first message posted, or null when the engine's wakeup came first. */
     private Runnable awaitWork() throws InterruptedException {
         long untilWakeup = untilWakeupMillis();
-        long untilWrites = untilWritesDueNanos.getAsLong();
-        if (untilWakeup == Long.MAX_VALUE && untilWrites == Long.MAX_VALUE) {
-            return inbox.take();
-        }
-        long waitNanos = Math.min(untilWakeup == Long.MAX_VALUE ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(untilWakeup),
-                untilWrites);
-        return inbox.poll(waitNanos, TimeUnit.NANOSECONDS);
+        return untilWakeup == Long.MAX_VALUE ? inbox.take() : inbox.poll(untilWakeup, TimeUnit.MILLISECONDS);
     }
 }

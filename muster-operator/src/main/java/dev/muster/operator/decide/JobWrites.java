@@ -41,11 +41,8 @@ final class JobWrites {
     private final InForce inForce;
     private final ProvisioningChecks provisioning;
     private final FailedWrites failed = new FailedWrites();
-    private final WorkloadDeletions deletions;
 
-    JobWrites(ClusterWriter writer, WriteLanes lanes, InForce inForce, ProvisioningChecks provisioning,
-            WorkloadDeletions deletions) {
-        this.deletions = deletions;
+    JobWrites(ClusterWriter writer, WriteLanes lanes, InForce inForce, ProvisioningChecks provisioning) {
         this.writer = writer;
         this.lanes = lanes;
         this.inForce = inForce;
@@ -194,18 +191,10 @@ final class JobWrites {
 
     /**
      * A start goes out only if the job's Workload shows its admission (the status before it in the
-     * lane was written): otherwise it fails, and is sent again while due, after the status. Nor
-     * once the decider has seen the job or its Workload go (a start may wait in its lane behind
-     * stops for a while), nor once the informer has seen its Workload deleted (the decider
-     * takes a deletion in a cycle after the informer saw it), nor unless the Workload as the API
-     * server has it right before shows the admission (one read: the informer lags the server, and
-     * a start landing on a Workload deleted by hand lets the job run unadmitted). It is sent once (see
-     * FabricClusterWriter#once): a start that fails is decided again, not re-sent later over what
-     * happened meanwhile.
+     * lane was written): otherwise it fails, and is sent again while due, after the status.
      */
     private WriteLanes.Ticket sendStart(TrackedJob t) {
-        return send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w), () -> t.admissionRecorded && !t.gone
-                && !deletions.deletedSince(t.workloadKey, t.trackedAtNanos) && writer.workloadAdmitted(t.workloadKey));
+        return send(t, Write.START, Barrier.OCCUPIES, w -> startJob(t, w), () -> t.admissionRecorded);
     }
 
     /** As {@link #send(TrackedJob, Write, Barrier, Predicate)}, sent only if {@code ready} holds when its turn comes. */

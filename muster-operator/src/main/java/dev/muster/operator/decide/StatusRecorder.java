@@ -9,7 +9,6 @@ import dev.muster.operator.decide.QueueCounts.Share;
 import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.write.WriteLanes;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.LongSupplier;
 
 /**
  * Writes the statuses that follow from the decisions: each changed job's Workload status, and the
@@ -26,13 +24,6 @@ import java.util.function.LongSupplier;
  * before and after; a status is written only when it differs from the one written last, and one
  * still waiting in its lane is replaced by the newer one (a Pending status overwritten before it
  * went out is never sent).
- *
- * <p>Queue statuses are batched as Kueue batches them: its ClusterQueue and LocalQueue
- * controllers hear of a Workload change with a reconcile request delayed by
- * {@code constants.UpdatesBatchPeriod} (one second), and requests for one queue waiting together
- * make one reconcile. Here the queues changed since the last queue write are written once the
- * batch period has passed since the first of those changes ({@link #untilQueuesDueNanos()} tells
- * the decider's loop when to run a cycle for it).
  */
 final class StatusRecorder {
 
@@ -50,33 +41,13 @@ final class StatusRecorder {
     private Map<ObjectKey, LocalQueueSpec> localQueues = Map.of();
     /** The status sent last for each queue. */
     private final Map<Target, String> writtenQueueStatus = new HashMap<>();
-    private final long queueBatchNanos;
-    private final LongSupplier nanoTime;
-    /** When the queues changed since the last queue write are to be written (System.nanoTime), or NONE_DUE. */
-    private long queuesDueAt = NONE_DUE;
-    private static final long NONE_DUE = Long.MIN_VALUE;
 
-    /**
-     * @param queueBatch how long queue changes gather before their statuses are written: Kueue's
-     *                   one second in the operator, zero for tests that step the decider
-     */
-    StatusRecorder(ClusterWriter writer, WriteLanes lanes, InForce inForce, TrackedJobs jobs, long startedMillis,
-            Duration queueBatch, LongSupplier nanoTime) {
+    StatusRecorder(ClusterWriter writer, WriteLanes lanes, InForce inForce, TrackedJobs jobs, long startedMillis) {
         this.writer = writer;
         this.lanes = lanes;
         this.inForce = inForce;
         this.jobs = jobs;
         this.since = Instant.ofEpochMilli(startedMillis / 1000 * 1000).toString();
-        this.queueBatchNanos = queueBatch.toNanos();
-        this.nanoTime = nanoTime;
-    }
-
-    /** Nanoseconds until queue statuses are due (0: now), Long.MAX_VALUE when no queue changed. */
-    long untilQueuesDueNanos() {
-        if (queuesDueAt == NONE_DUE && !queuesChanged()) {
-            return Long.MAX_VALUE;
-        }
-        return queuesDueAt == NONE_DUE ? 0 : Math.max(0, queuesDueAt - nanoTime.getAsLong());
     }
 
     /** A new engine and configuration: every queue's status is looked at again. */
@@ -96,16 +67,7 @@ final class StatusRecorder {
     Map<String, Integer> record() {
         List<TrackedJob> changed = jobs.drainChanged();
         changed.forEach(this::recount);
-        if (queuesChanged()) {
-            long now = nanoTime.getAsLong();
-            if (queuesDueAt == NONE_DUE) {
-                queuesDueAt = now + queueBatchNanos;
-            }
-            if (now - queuesDueAt >= 0) {
-                queuesDueAt = NONE_DUE;
-                writeQueueStatuses(inForce.engine());
-            }
-        }
+        writeQueueStatuses(inForce.engine());
         for (TrackedJob t : changed) {
             if (t.workload() != null && t.statusOutdated() && !t.gone) {
                 writeStatus(t);
@@ -168,10 +130,6 @@ final class StatusRecorder {
         if (share.clusterQueue() != null) {
             changedClusterQueues.add(share.clusterQueue());
         }
-    }
-
-    private boolean queuesChanged() {
-        return !changedClusterQueues.isEmpty() || !changedLocalQueues.isEmpty() || kaiQueuesChanged;
     }
 
     private void writeQueueStatuses(Engine engine) {

@@ -29,8 +29,6 @@ final class TrackedJob {
     final ObjectKey key;
     /** The Workload object's key: {@code <kind>-<name>-<hash>} in the job's namespace. */
     final ObjectKey workloadKey;
-    /** When the decider began to track it (System.nanoTime): a Workload deletion seen after this is one it may not know yet. */
-    final long trackedAtNanos = System.nanoTime();
     JsonNode live;
     WorkloadSource source;
     private Workload workload;
@@ -41,11 +39,8 @@ final class TrackedJob {
     boolean placedByMuster;
     /** Evicted and stopped, but its pods may still run: it keeps its quota until the job says they are gone. */
     boolean releasing;
-    /**
-     * Deleted, or its Workload deleted: writes of it still under way that fail are not owed, and
-     * its start, if not sent yet, is not sent (read by its lane when the start's turn comes).
-     */
-    volatile boolean gone;
+    /** Deleted: writes of it still under way that fail are not owed. */
+    boolean gone;
     /** Its latest start, withdrawn if it is evicted before the start went out. */
     dev.muster.operator.write.WriteLanes.Ticket start;
     /**

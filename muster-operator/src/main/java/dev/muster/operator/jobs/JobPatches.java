@@ -49,9 +49,7 @@ public final class JobPatches {
 
     /**
      * Unsuspends the job with each pod set's flavors' node labels and tolerations merged into its
-     * pod template (Kueue's "run with pod set info"), only if the job is still as last seen (its
-     * resourceVersion as a precondition, as Kueue's strict patch of the object it read): a start
-     * decided on a stale view is refused, and the decider decides again on the job as it is.
+     * pod template (Kueue's "run with pod set info").
      *
      * @param flavorsByPodSet the flavors assigned to each pod set (the values of its resource → flavor map)
      */
@@ -66,7 +64,6 @@ public final class JobPatches {
     public static ArrayNode start(JsonNode job, JobAdapter adapter, Map<String, java.util.Collection<ResourceFlavorSpec>> flavorsByPodSet,
             Map<String, Map<String, String>> annotationsByPodSet) {
         ArrayNode ops = JSON.arrayNode();
-        precondition(job, ops);
         ObjectNode originals = JSON.objectNode();
         for (PodTemplatePath t : adapter.podTemplates(job)) {
             JsonNode template = job.at(t.pointer());
@@ -131,7 +128,10 @@ public final class JobPatches {
      */
     public static ArrayNode stop(JsonNode job, JobAdapter adapter) {
         ArrayNode ops = JSON.arrayNode();
-        precondition(job, ops);
+        String resourceVersion = job.path("metadata").path("resourceVersion").asText("");
+        if (!resourceVersion.isEmpty()) {
+            ops.add(op("replace", RESOURCE_VERSION, JSON.textNode(resourceVersion)));
+        }
         String saved = job.path("metadata").path("annotations").path(ORIGINALS_ANNOTATION).asText("");
         if (!saved.isEmpty()) {
             JsonNode originals = parse(saved);
@@ -165,14 +165,6 @@ public final class JobPatches {
         }
         ops.add(op("add", "/spec/suspend", JSON.booleanNode(true)));
         return ops;
-    }
-
-    /** The job's resourceVersion, which the API server takes as a precondition: the patch holds only on the job as read. */
-    private static void precondition(JsonNode job, ArrayNode ops) {
-        String resourceVersion = job.path("metadata").path("resourceVersion").asText("");
-        if (!resourceVersion.isEmpty()) {
-            ops.add(op("replace", RESOURCE_VERSION, JSON.textNode(resourceVersion)));
-        }
     }
 
     static ObjectNode toleration(Toleration t) {

@@ -39,15 +39,4 @@ public interface ClusterWriter {
      * @param type Normal or Warning
      */
     void event(KubeKind kind, ObjectKey object, String uid, String type, String reason, String message);
-
-    /**
-     * Whether the Workload object, as the API server has it now, shows its admission: read right
-     * before a job's start, so that a start never lands on a Workload deleted (or changed) since
-     * the decider's view, which lags the API server by the watch's delay. False when it cannot be
-     * told (the read failed): the start is decided again. True by default: writers without an API
-     * server behind them have nothing to read.
-     */
-    default boolean workloadAdmitted(ObjectKey workload) {
-        return true;
-    }
 }

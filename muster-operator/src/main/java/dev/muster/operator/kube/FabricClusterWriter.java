@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.RequestConfigBuilder;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -27,19 +26,11 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
     private static final int ATTEMPTS = 5;
 
     private final KubernetesClient client;
-    /**
-     * The same client without its own retries (fabric8 sends a request again after a 429 or a 5xx,
-     * up to ten times): for writes that hold only on the object as it was read, which the decider
-     * decides again rather than have them land seconds later, after what it decided since.
-     */
-    private final KubernetesClient once;
     private final String component;
     private final EventRecorder events;
 
     public FabricClusterWriter(KubernetesClient client, String component) {
         this.client = client;
-        this.once = client.newClient(new RequestConfigBuilder(client.getConfiguration().getRequestConfig())
-                .withRequestRetryBackoffLimit(0).build()).adapt(KubernetesClient.class);
         this.component = component;
         this.events = new EventRecorder(this, EventCorrelator.Settings.KUBE, java.time.Clock.systemUTC());
     }
@@ -49,11 +40,9 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
     public boolean patchJob(KubeKind kind, ObjectKey job, ArrayNode jsonPatch) {
         String patch = jsonPatch.toString();
         // By reference, not withName: patching withName makes fabric8 read the object first.
-        boolean preconditioned = JobPatches.preconditioned(jsonPatch);
-        KubernetesClient via = preconditioned ? once : client;
-        java.util.function.Supplier<?> write = () -> via.genericKubernetesResources(kind.context())
-                .inNamespace(job.namespace()).resource(reference(kind, job)).patch(PatchContext.of(PatchType.JSON), patch);
-        return preconditioned ? once("patch " + kind.kind() + " " + job, write) : retrying("patch " + kind.kind() + " " + job, write);
+        return retrying("patch " + kind.kind() + " " + job, JobPatches.preconditioned(jsonPatch),
+                () -> client.genericKubernetesResources(kind.context())
+                .inNamespace(job.namespace()).resource(reference(kind, job)).patch(PatchContext.of(PatchType.JSON), patch));
     }
 
     @Override
@@ -72,21 +61,6 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
             }
             return null;
         });
-    }
-
-    @Override
-    public boolean workloadAdmitted(ObjectKey workload) {
-        try {
-            GenericKubernetesResource w = once.genericKubernetesResources(KubeKind.WORKLOAD.context())
-                    .inNamespace(workload.namespace()).withName(workload.name()).get();
-            return w != null && w.getAdditionalProperties().get("status") instanceof java.util.Map<?, ?> status
-                    && status.get("conditions") instanceof java.util.List<?> conditions
-                    && conditions.stream().anyMatch(c -> c instanceof java.util.Map<?, ?> m
-                            && "Admitted".equals(m.get("type")) && "True".equals(m.get("status")));
-        } catch (KubernetesClientException e) {
-            LOG.debug("reading Workload {} before its job's start failed ({}); decided again", workload, e.getCode());
-            return false;
-        }
     }
 
     @Override
@@ -231,33 +205,25 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
      * a broken connection after a short pause. Returns false, with the reason logged, when it
      * still fails.
      */
-    /**
-     * Sends a write that holds only on the object as it was read (a job's start or stop) once: on
-     * any failure the caller decides again on what it sees then, as Kueue's job reconciler does
-     * (its patches carry the resourceVersion, and a failed one is reconciled again, not re-sent).
-     * Sent again later, a start could land after what happened meanwhile (its Workload deleted,
-     * the job stopped), which the decider, having seen it, no longer wants.
-     */
-    private static boolean once(String what, java.util.function.Supplier<?> write) {
-        try {
-            write.get();
-            return true;
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == 409) {
-                LOG.debug("{}: the object changed since it was read; decided again on its next event", what);
-            } else {
-                LOG.warn("{} failed ({}): {}; decided again", what, e.getCode(), e.getMessage());
-            }
-            return false;
-        }
+    private static boolean retrying(String what, java.util.function.Supplier<?> write) {
+        return retrying(what, false, write);
     }
 
-    private static boolean retrying(String what, java.util.function.Supplier<?> write) {
+    /**
+     * As {@link #retrying(String, java.util.function.Supplier)}; a write that holds only on the
+     * object as it was read ({@code preconditioned}) is not tried again after a conflict: the same
+     * patch would meet the same conflict, and the caller decides again on the fresh object.
+     */
+    private static boolean retrying(String what, boolean preconditioned, java.util.function.Supplier<?> write) {
         for (int attempt = 1; ; attempt++) {
             try {
                 write.get();
                 return true;
             } catch (KubernetesClientException e) {
+                if (preconditioned && e.getCode() == 409) {
+                    LOG.debug("{}: the object changed since it was read; decided again on its next event", what);
+                    return false;
+                }
                 boolean transientError = e.getCode() == 409 || e.getCode() == 429 || e.getCode() >= 500 || e.getCode() == 0;
                 if (!transientError || attempt >= ATTEMPTS) {
                     LOG.warn("{} failed ({}): {}", what, e.getCode(), e.getMessage());

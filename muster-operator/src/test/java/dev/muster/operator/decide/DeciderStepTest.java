@@ -14,7 +14,6 @@ import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.metrics.MusterMetrics;
 import dev.muster.operator.placement.PodBinding;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -100,40 +99,6 @@ class DeciderStepTest {
         assertThat(writer.started).as("the second takes the quota the first gave back").containsExactly("first", "second");
         assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).isZero();
         assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
-    }
-
-    /**
-     * As Kueue's queue controllers, which hear of Workload changes a batch period (one second)
-     * later and reconcile a queue once for all its changes meanwhile: queue statuses wait for the
-     * batch period after the first change, then go out once with everything since.
-     */
-    @Test
-    void queueStatusesGoOutOncePerBatchPeriodWithEverythingSince() throws Exception {
-        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
-        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(),
-                completions -> dev.muster.operator.write.WriteLanes.inline(), Duration.ofSeconds(1), nanos::get);
-        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
-            d.configurationObject(object);
-        }
-        d.primed();
-        d.job(jobs, job("first", 6));
-        d.step();
-        assertThat(writer.started).containsExactly("first");
-        assertThat(writer.status(LOCAL_QUEUE)).as("not yet: the batch period has not passed").isNull();
-        nanos.addAndGet(Duration.ofMillis(900).toNanos());
-        d.job(jobs, job("second", 6));
-        d.step();
-        assertThat(writer.status(LOCAL_QUEUE)).as("0.9 s after the first change: not yet").isNull();
-
-        nanos.addAndGet(Duration.ofMillis(100).toNanos());
-        d.step();
-        assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
-        assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).as("both changes, in one write").isEqualTo(1);
-        assertThat(writer.status(CLUSTER_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
-        int writes = writer.statusWrites;
-
-        d.step();
-        assertThat(writer.statusWrites).as("nothing changed since").isEqualTo(writes);
     }
 
     @Test

@@ -28,21 +28,6 @@ class JobPatchesTest {
     }
 
     @Test
-    void aStartHoldsOnlyOnTheJobAsLastSeenAsKueuesStrictPatch() throws Exception {
-        JsonNode job = JSON.readTree("""
-                {"metadata": {"name": "train", "namespace": "default", "resourceVersion": "418"},
-                 "spec": {"suspend": true, "template": {"spec": {}}}}
-                """);
-        ArrayNode start = JobPatches.start(job, new BatchJobAdapter(), java.util.Map.of());
-
-        assertThat(start.get(0).toString())
-                .as("a start decided on a stale view of the job (stopped, changed) is refused, and decided again")
-                .isEqualTo("{\"op\":\"replace\",\"path\":\"/metadata/resourceVersion\",\"value\":\"418\"}");
-        assertThat(start.get(start.size() - 1).toString()).isEqualTo("{\"op\":\"add\",\"path\":\"/spec/suspend\",\"value\":false}");
-        assertThat(JobPatches.preconditioned(start)).isTrue();
-    }
-
-    @Test
     void aJobNeverReadHasNoPreconditionAndSuspendingAtFirstSightNeedsNone() throws Exception {
         JsonNode unread = JSON.readTree("{\"metadata\": {\"name\": \"train\"}, \"spec\": {}}");
         assertThat(JobPatches.preconditioned(JobPatches.stop(unread, new BatchJobAdapter()))).isFalse();

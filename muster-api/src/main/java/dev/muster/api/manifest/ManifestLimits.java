@@ -54,8 +54,14 @@ public final class ManifestLimits {
             return false;
         }
         Scan scan = new Scan(file, log);
+        pass(text, scan);
+        return scan.withinLimits;
+    }
+
+    /** Feeds {@code text} to {@code scan} line by line, until it ends or the scan found what it wanted. */
+    private static void pass(String text, Scan scan) {
         int pos = 0;
-        while (pos <= text.length()) {
+        while (pos <= text.length() && !scan.done()) {
             int end = text.indexOf('\n', pos);
             if (end < 0) {
                 end = text.length();
@@ -64,7 +70,6 @@ public final class ManifestLimits {
             pos = end + 1;
         }
         scan.endDocument(text.length());
-        return scan.withinLimits;
     }
 
     /**
@@ -74,16 +79,7 @@ public final class ManifestLimits {
     static String[] identify(String text, int document) {
         Scan scan = new Scan("", new ErrorLog());
         scan.wanted = document;
-        int pos = 0;
-        while (pos <= text.length() && scan.identity == null) {
-            int end = text.indexOf('\n', pos);
-            if (end < 0) {
-                end = text.length();
-            }
-            scan.line(text, pos, end);
-            pos = end + 1;
-        }
-        scan.endDocument(text.length());
+        pass(text, scan);
         return scan.identity == null ? new String[2] : scan.identity;
     }
 
@@ -111,8 +107,14 @@ public final class ManifestLimits {
         /** Problems of the current document, reported at its end when its kind and name are known. */
         private final List<String[]> problems = new ArrayList<>();
         /** For {@link #identify}: the document asked about, and its kind and name once it ends. */
+        /** In {@link #identify}: the document (from 1) whose kind and name are wanted; 0 when checking limits. */
         private int wanted;
         private String[] identity;
+
+        /** Whether the document wanted was identified (never while checking limits). */
+        boolean done() {
+            return identity != null;
+        }
 
         Scan(String file, ErrorLog log) {
             this.file = file;

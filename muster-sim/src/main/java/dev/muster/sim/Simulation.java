@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The embedded virtual cluster: replays a scenario in virtual time against the engine. Workloads
@@ -221,17 +223,20 @@ public final class Simulation {
 
     private List<ObjectKey> applyAll(List<Decision> decisions) {
         List<ObjectKey> evicted = new ArrayList<>();
-        java.util.Set<String> grew = new java.util.TreeSet<>();
+        Set<String> grew = new TreeSet<>(); // queues whose usage grew in this batch
         for (Decision d : decisions) {
             SimWorkload sw = byEngineKey.get(d.workload());
-            if (d instanceof Decision.Admit || d instanceof Decision.ReserveQuota || d instanceof Decision.Resize) {
-                grew.add(d instanceof Decision.Admit a ? a.clusterQueue()
-                        : d instanceof Decision.ReserveQuota r ? r.clusterQueue() : sw.status.clusterQueue());
-            }
             switch (d) {
-                case Decision.Admit admit -> admit(sw, admit);
-                case Decision.ReserveQuota reserve -> reserve(sw, reserve);
+                case Decision.Admit admit -> {
+                    admit(sw, admit);
+                    grew.add(admit.clusterQueue());
+                }
+                case Decision.ReserveQuota reserve -> {
+                    reserve(sw, reserve);
+                    grew.add(reserve.clusterQueue());
+                }
                 case Decision.Resize resize -> {
+                    grew.add(sw.status.clusterQueue());
                     sw.pods = engine.pods(sw.workload.key());
                     boolean down = resize.to().podSets().stream().mapToInt(p -> p.count()).sum()
                             < sw.status.assignment().podSets().stream().mapToInt(p -> p.count()).sum();
@@ -256,12 +261,9 @@ public final class Simulation {
     }
 
     /** Queues whose usage grew: their peaks, and for KAI queues their parents' (whose usage grew with them). */
-    private void samplePeaks(java.util.Set<String> grew) {
+    private void samplePeaks(Set<String> grew) {
         boolean kai = false;
         for (String q : grew) {
-            if (q == null) {
-                continue;
-            }
             if (engine.isKaiQueue(q)) {
                 kai = true;
             } else {

@@ -1,10 +1,10 @@
 package dev.muster.core.admission;
 
 import dev.muster.core.model.PodSet;
+import dev.muster.core.model.ResourceList;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.ClusterQueueState;
-import java.util.Map;
 
 /**
  * What one pod set asks of its ClusterQueue at a given count: per resource, in the pod's order
@@ -31,11 +31,11 @@ final class PodSetRequests {
         if (count == 0) {
             return new PodSetRequests(0);
         }
-        Map<String, Quantity> perPod = ps.perPod().amounts();
+        ResourceList perPod = ps.perPod();
         PodSetRequests requests = new PodSetRequests(perPod.size() + 1);
-        for (Map.Entry<String, Quantity> e : perPod.entrySet()) {
+        for (int i = 0; i < perPod.size(); i++) {
             // Within the bound for every workload read (checked there); saturating as Quantity.times.
-            requests.add(e.getKey(), Saturating.multiply(e.getValue().milli(), count));
+            requests.add(perPod.resourceAt(i), Saturating.multiply(perPod.milliAt(i), count));
         }
         // Kueue counts pods as a resource when a ClusterQueue puts quota on "pods".
         if (cq.covers(PODS) && requests.indexOf(PODS) < 0) {

@@ -1,7 +1,6 @@
 package dev.muster.core.model;
 
 import dev.muster.core.quantity.Quantity;
-import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BinaryOperator;
@@ -12,13 +11,22 @@ public record ResourceList(Map<String, Quantity> amounts) {
     public static final ResourceList EMPTY = new ResourceList(Map.of());
 
     public ResourceList {
-        TreeMap<String, Quantity> copy = new TreeMap<>();
-        amounts.forEach((k, v) -> {
-            if (!v.isZero()) {
-                copy.put(k, v);
-            }
-        });
-        amounts = Collections.unmodifiableMap(copy);
+        amounts = amounts instanceof SortedAmounts sorted ? sorted : SortedAmounts.of(amounts);
+    }
+
+    /** How many resources it names. */
+    public int size() {
+        return ((SortedAmounts) amounts).count();
+    }
+
+    /** The {@code i}-th resource in name order ({@code 0 <= i < size()}). */
+    public String resourceAt(int i) {
+        return ((SortedAmounts) amounts).resourceAt(i);
+    }
+
+    /** The amount of the {@code i}-th resource in name order, in milli-units. */
+    public long milliAt(int i) {
+        return ((SortedAmounts) amounts).milliAt(i);
     }
 
     public static ResourceList of(String resource, Quantity amount) {

@@ -6,6 +6,7 @@ import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceGroup;
+import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Workload;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quantity.Saturating;
@@ -239,8 +240,9 @@ public final class ClusterQueueState {
     /** One lookup per resource as a workload comes or goes: every admission dequeues one. */
     private void addDemand(Workload w, int sign) {
         for (PodSet ps : w.podSets()) {
-            for (Map.Entry<String, Quantity> e : ps.perPod().amounts().entrySet()) {
-                String r = e.getKey();
+            ResourceList perPod = ps.perPod();
+            for (int i = 0; i < perPod.size(); i++) {
+                String r = perPod.resourceAt(i);
                 Demand d = pendingDemand.get(r);
                 if (d == null) {
                     d = new Demand();
@@ -250,7 +252,7 @@ public final class ClusterQueueState {
                 if (d.namedBy == 0) {
                     pendingDemand.remove(r);
                 } else {
-                    d.add(sign * Saturating.multiply(e.getValue().milli(), ps.count()));
+                    d.add(sign * Saturating.multiply(perPod.milliAt(i), ps.count()));
                 }
             }
         }

@@ -52,6 +52,7 @@ public final class Simulation {
     private final java.util.Set<Long> wakeups = new java.util.HashSet<>();
     private final SimulationListener listener;
     private long now;
+    private dev.muster.core.forecast.Forecast forecast;
 
     public Simulation(Scenario scenario, SimulationOptions options) {
         this(scenario, options, SimulationListener.NONE);
@@ -157,8 +158,24 @@ public final class Simulation {
         // Nothing left to happen: the run ended with the last thing that did happen (stale events of
         // an earlier admission, or a wakeup that changed nothing, do not count).
         long end = events.isEmpty() ? timeline.lastMillis() : until;
-        return new ReportBuilder(engine, timeline, peaks).build(end, workloads, scenario, autoscaler.report(),
+        Report report = new ReportBuilder(engine, timeline, peaks).build(end, workloads, scenario, autoscaler.report(),
                 provisioning.report());
+        if (!events.isEmpty()) {
+            // Stopped before its end: what waits then is forecast (this uses the engine up).
+            forecast = PendingForecast.of(engine, end, workloads, RUNTIME_QUANTILE);
+        }
+        return report;
+    }
+
+    /** Which quantile of finished workloads' run times a forecast expects of one that says nothing of its own. */
+    static final double RUNTIME_QUANTILE = 0.5;
+
+    /**
+     * When each workload that waited as the run stopped is expected to be admitted; empty when the
+     * run was not stopped before its end ({@code --until}), or has not run yet.
+     */
+    public java.util.Optional<dev.muster.core.forecast.Forecast> forecast() {
+        return java.util.Optional.ofNullable(forecast);
     }
 
     /** The provisioning check controller says why a workload holding quota still waits. */

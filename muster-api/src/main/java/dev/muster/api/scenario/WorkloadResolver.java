@@ -61,7 +61,8 @@ final class WorkloadResolver {
                     podSets,
                     e.origin(),
                     w.podSets().stream().map(PodSetDraft::template).toList(),
-                    w.rayWorkerGroups());
+                    w.rayWorkerGroups(),
+                    RuntimeHintsReader.read(w.object()));
             checkFailures(w, e.run().podFailures(), podSets);
             checkTotals(w, podSets);
             out.add(new Entry(source, e.run()));

@@ -2,6 +2,7 @@ package dev.muster.api.scenario;
 
 import dev.muster.api.k8s.PodTemplate;
 import dev.muster.api.workload.RayWorkerGroup;
+import dev.muster.core.forecast.RuntimeHints;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import java.util.List;
@@ -26,6 +27,8 @@ import java.util.Optional;
  *                          for placement
  * @param rayWorkerGroups   for a RayJob or RayCluster, every worker group's scaling fields (suspended
  *                          groups too), for KAI's gang minimum; empty for other kinds
+ * @param runtimeHints      what the job says about its run time ({@code muster.dev/expected-runtime},
+ *                          {@code activeDeadlineSeconds}), for forecasts
  */
 public record WorkloadSource(
         String kind,
@@ -37,9 +40,11 @@ public record WorkloadSource(
         List<PodSet> podSets,
         SourceLocation origin,
         List<PodTemplate> podTemplates,
-        List<RayWorkerGroup> rayWorkerGroups) {
+        List<RayWorkerGroup> rayWorkerGroups,
+        RuntimeHints runtimeHints) {
 
     public WorkloadSource {
+        java.util.Objects.requireNonNull(runtimeHints, "runtimeHints");
         podSets = List.copyOf(podSets);
         podTemplates = List.copyOf(podTemplates);
         rayWorkerGroups = List.copyOf(rayWorkerGroups);
@@ -58,7 +63,8 @@ public record WorkloadSource(
             Optional<String> priorityClassName,
             List<PodSet> podSets,
             SourceLocation origin) {
-        this(kind, key, localQueue, kaiQueue, priority, priorityClassName, podSets, origin, List.of(), List.of());
+        this(kind, key, localQueue, kaiQueue, priority, priorityClassName, podSets, origin, List.of(), List.of(),
+                RuntimeHints.NONE);
     }
 
     /**
@@ -67,7 +73,7 @@ public record WorkloadSource(
      */
     public WorkloadSource renamed(ObjectKey newKey, SourceLocation newOrigin) {
         return new WorkloadSource(kind, newKey, localQueue, kaiQueue, priority, priorityClassName, podSets, newOrigin,
-                podTemplates, rayWorkerGroups);
+                podTemplates, rayWorkerGroups, runtimeHints);
     }
 
     /** The template of a pod set, when templates are known. */

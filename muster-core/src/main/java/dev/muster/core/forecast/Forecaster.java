@@ -114,7 +114,8 @@ public final class Forecaster {
 
     /** Ends the workloads expected to finish at {@code now}; returns what to say of what this lets in. */
     private String finishAt(long now) {
-        TreeMap<ObjectKey, ExpectedRuntime> ending = ends.firstKey() == now ? ends.pollFirstEntry().getValue() : null;
+        TreeMap<ObjectKey, ExpectedRuntime> ending = !ends.isEmpty() && ends.firstKey() == now
+                ? ends.pollFirstEntry().getValue() : null;
         if (ending == null) {
             return "when a timer of the engine ends (a requeue backoff or a minimum run time)";
         }

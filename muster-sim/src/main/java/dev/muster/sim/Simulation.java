@@ -162,13 +162,10 @@ public final class Simulation {
                 provisioning.report());
         if (!events.isEmpty()) {
             // Stopped before its end: what waits then is forecast (this uses the engine up).
-            forecast = PendingForecast.of(engine, end, workloads, RUNTIME_QUANTILE);
+            forecast = PendingForecast.of(engine, end, workloads, scenario.musterSettings().runtimeQuantile());
         }
         return report;
     }
-
-    /** Which quantile of finished workloads' run times a forecast expects of one that says nothing of its own. */
-    static final double RUNTIME_QUANTILE = 0.5;
 
     /**
      * When each workload that waited as the run stopped is expected to be admitted; empty when the

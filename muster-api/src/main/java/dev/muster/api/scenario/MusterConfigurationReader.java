@@ -20,7 +20,7 @@ final class MusterConfigurationReader {
     }
 
     static MusterSettings read(Field root) {
-        root.rejectUnknownFields(List.of("apiVersion", "kind", "metadata", "kai", "placement"));
+        root.rejectUnknownFields(List.of("apiVersion", "kind", "metadata", "kai", "placement", "forecast"));
         Duration grace = MusterSettings.DEFAULTS.staleGangGracePeriod();
         Field kai = root.get("kai");
         if (kai.isPresent() && kai.requireObject()) {
@@ -35,7 +35,25 @@ final class MusterConfigurationReader {
         if (p.isPresent() && p.requireObject()) {
             placement = placement(p);
         }
-        return new MusterSettings(grace, placement);
+        return new MusterSettings(grace, placement, runtimeQuantile(root.get("forecast")));
+    }
+
+    private static double runtimeQuantile(Field forecast) {
+        if (!forecast.isPresent() || !forecast.requireObject()) {
+            return MusterSettings.DEFAULT_RUNTIME_QUANTILE;
+        }
+        forecast.rejectUnknownFields(List.of("runtimeQuantile"));
+        Field q = forecast.get("runtimeQuantile");
+        Optional<java.math.BigDecimal> value = q.number();
+        if (value.isEmpty()) {
+            return MusterSettings.DEFAULT_RUNTIME_QUANTILE;
+        }
+        double d = value.get().doubleValue();
+        if (!(d > 0 && d <= 1)) {
+            q.error("a quantile between 0 (excluded) and 1, such as 0.5 for the median or 0.9; got " + value.get());
+            return MusterSettings.DEFAULT_RUNTIME_QUANTILE;
+        }
+        return d;
     }
 
     private static PlacementPolicy placement(Field p) {

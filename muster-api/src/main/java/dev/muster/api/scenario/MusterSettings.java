@@ -16,15 +16,26 @@ import java.time.Duration;
  *   cpu: binpack                # or spread (KAI's placementStrategy.cpu)
  *   fragmentationAware: true    # keep whole GPUs whole for the whole-GPU pods that follow
  *   recentPods: 2048            # gpu: fragmentation only: the arrivals it learns the workload from
+ * forecast:
+ *   runtimeQuantile: 0.5        # a job that says nothing of its run time is expected to take this
+ *                               # quantile of its queue's and shape's finished runs
  * </pre>
  *
  * @param staleGangGracePeriod how long a gang in a KAI queue may run below its minimum before it
  *                             is evicted whole; negative = never
  * @param placement            how pods are placed on nodes
+ * @param runtimeQuantile      which quantile of finished runs a forecast expects of a job that says
+ *                             nothing of its run time, in (0, 1]
  */
-public record MusterSettings(Duration staleGangGracePeriod, dev.muster.core.placement.PlacementPolicy placement) {
+public record MusterSettings(Duration staleGangGracePeriod, dev.muster.core.placement.PlacementPolicy placement,
+        double runtimeQuantile) {
+
+    /** The median: half of the runs like it took longer. */
+    public static final double DEFAULT_RUNTIME_QUANTILE = 0.5;
+
 
     public static final String API_VERSION = "config.muster.dev/v1alpha1";
     public static final MusterSettings DEFAULTS =
-            new MusterSettings(Duration.ofSeconds(60), dev.muster.core.placement.PlacementPolicy.DEFAULT);
+            new MusterSettings(Duration.ofSeconds(60), dev.muster.core.placement.PlacementPolicy.DEFAULT,
+                    DEFAULT_RUNTIME_QUANTILE);
 }

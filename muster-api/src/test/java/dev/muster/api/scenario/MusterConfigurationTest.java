@@ -58,4 +58,23 @@ class MusterConfigurationTest {
                 .containsExactly(tuple("placement.gpu",
                         "\"fragmented\" is not one of binpack, spread, fragmentation"));
     }
+
+    private static String forecast(String body) {
+        return "apiVersion: config.muster.dev/v1alpha1\nkind: Configuration\nmetadata: {name: muster}\nforecast:\n" + body;
+    }
+
+    @Test
+    void forecastsExpectTheMedianRunUnlessAnotherQuantileIsGiven() throws Exception {
+        assertThat(load(placement("  cpu: binpack\n")).musterSettings().runtimeQuantile()).isEqualTo(0.5);
+        assertThat(load(forecast("  runtimeQuantile: 0.9\n")).musterSettings().runtimeQuantile()).isEqualTo(0.9);
+    }
+
+    @Test
+    void aQuantileOutsideZeroToOneIsRefusedNamingTheField() {
+        assertThat(errors(forecast("  runtimeQuantile: 1.5\n"))).extracting(ManifestError::fieldPath)
+                .containsExactly("forecast.runtimeQuantile");
+        assertThat(errors(forecast("  runtimeQuantile: 0\n"))).hasSize(1);
+        assertThat(errors(forecast("  quantile: 0.5\n"))).extracting(ManifestError::fieldPath)
+                .containsExactly("forecast.quantile");
+    }
 }

@@ -18,7 +18,8 @@ public final class ScaleCommands {
             "openb-allocation", OpenbAllocationCommand::run,
             "openb-engine", OpenbEngineBenchmark::run,
             "kai-snapshot", KaiSnapshotBenchmark::snapshot,
-            "kai-scaling", KaiSnapshotBenchmark::scaling);
+            "kai-scaling", KaiSnapshotBenchmark::scaling,
+            "forecast-accuracy", ForecastAccuracyCommand::run);
 
     private ScaleCommands() {
     }
@@ -38,6 +39,7 @@ public final class ScaleCommands {
                        java -jar muster-bench.jar openb-allocation --help  (the FGD figure of a muster simulate report)
                        java -jar muster-bench.jar openb-engine --help      (openb through the engine, lists x seeds)
                        java -jar muster-bench.jar kai-snapshot --help      (KAI cycles on a 4,000-node snapshot; kai-scaling)
+                       java -jar muster-bench.jar forecast-accuracy --help (forecasts on the Philly trace against what happened)
                 """;
     }
 }

@@ -2,6 +2,9 @@ package dev.muster.bench.scale;
 
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.bench.forecast.ForecastAccuracy;
+import dev.muster.bench.forecast.KueueShapeScenario;
+import dev.muster.bench.kueue.GeneratedCluster;
+import dev.muster.bench.kueue.PerfShape;
 import dev.muster.bench.forecast.PhillyJob;
 import dev.muster.bench.forecast.PhillyScenario;
 import dev.muster.bench.placement.PlacementBenchmark;
@@ -36,12 +39,13 @@ final class ForecastAccuracyCommand {
                   instants spread over the arrivals, each forecast compared with what happened; the jobs say nothing of
                   their run times, so forecasts expect the --quantile of finished runs of the same queue and shape
                   defaults: --from 20000 --jobs 2000 --gpus 256 --instants 10 --quantile 0.5; --out keeps the scenario
+                  --shape baseline|large-scale: Kueue's performance shape instead of Philly (cpu quota, its preemption)
                 exit status: 0 ran, 2 bad arguments""";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            Options o = Options.parse(args, Set.of("--from", "--jobs", "--gpus", "--instants", "--quantile", "--data", "--out"));
+            Options o = Options.parse(args, Set.of("--from", "--jobs", "--gpus", "--instants", "--quantile", "--data", "--out", "--shape"));
             if (o.help()) {
                 out.println(usage());
                 return 0;
@@ -52,13 +56,22 @@ final class ForecastAccuracyCommand {
             int instants = (int) o.number("--instants", 10, 1);
             double quantile = o.fraction("--quantile", 0.5);
             Path dir = o.text("--out", null) != null ? Path.of(o.text("--out", null))
-                    : Files.createTempDirectory("philly-forecast");
-            List<PhillyJob> jobs = PhillyJob.read(OpenbScenarioCommand.dataFolder(o), from, count);
-            int written = PhillyScenario.write(jobs, gpus, quantile, dir);
+                    : Files.createTempDirectory("forecast-accuracy");
+            String shape = o.text("--shape", null);
+            String what;
+            if (shape != null) {
+                int written = KueueShapeScenario.write(new GeneratedCluster(PerfShape.bundled(shape).generator()), quantile, dir);
+                what = String.format(Locale.ROOT, "Kueue's %s shape (%,d workloads", shape, written);
+            } else {
+                List<PhillyJob> jobs = PhillyJob.read(OpenbScenarioCommand.dataFolder(o), from, count);
+                int written = PhillyScenario.write(jobs, gpus, quantile, dir);
+                what = String.format(Locale.ROOT, "Philly jobs %,d..%,d (%,d jobs, %,d GPUs of quota", from,
+                        from + count - 1, written, gpus);
+            }
             long started = System.nanoTime();
             ForecastAccuracy.Result r = ForecastAccuracy.measure(dir, instants);
-            out.printf(Locale.ROOT, "Forecast accuracy on Philly jobs %,d..%,d (%,d jobs, %,d GPUs of quota, %d instants,"
-                    + " run-time quantile %s) -> %s%n", from, from + count - 1, written, gpus, instants, quantile, dir);
+            out.printf(Locale.ROOT, "Forecast accuracy on %s, %d instants, run-time quantile %s) -> %s%n", what, instants,
+                    quantile, dir);
             print(out, r);
             out.printf(Locale.ROOT, "  measured in %.1f s%n", (System.nanoTime() - started) / 1e9);
             return 0;
@@ -99,7 +112,9 @@ final class ForecastAccuracyCommand {
             String.format(Locale.ROOT, "%,d", t.admittedNotForecast())};
     }
 
+    /** To the second, as Kubernetes prints durations: 36s, 42m10s, 2h41m; a minus sign for early forecasts. */
     private static String hours(long millis) {
-        return String.format(Locale.ROOT, "%.2f h", millis / 3_600_000.0);
+        long seconds = Math.round(Math.abs(millis) / 1000.0);
+        return (millis < 0 && seconds > 0 ? "-" : "") + dev.muster.core.quantity.Durations.text(seconds * 1000);
     }
 }

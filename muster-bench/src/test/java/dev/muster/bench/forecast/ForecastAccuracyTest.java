@@ -44,4 +44,38 @@ class ForecastAccuracyTest {
         assertThat(all.absoluteErrorQuantile(0.5)).isLessThanOrEqualTo(all.absoluteErrorQuantile(0.9));
         assertThat(all.absoluteErrorQuantile(0.5)).isGreaterThanOrEqualTo(0);
     }
+
+    @Test
+    void aKueueShapeBecomesAScenarioWithItsQueuesPoliciesAndEveryWorkload() throws Exception {
+        var config = dev.muster.bench.kueue.GeneratorConfig.parse("""
+                cohorts:
+                  - className: cohort
+                    count: 1
+                    queuesSets:
+                    - className: cq
+                      count: 2
+                      nominalQuota: 2
+                      borrowingLimit: 1
+                      reclaimWithinCohort: Any
+                      withinClusterQueue: LowerPriority
+                      workloadsSets:
+                      - count: 3
+                        creationIntervalMs: 100
+                        workloads:
+                        - {className: small, runtimeMs: 1000, priority: 50, request: 1}
+                """, "test");
+        var cluster = new dev.muster.bench.kueue.GeneratedCluster(config);
+
+        int written = KueueShapeScenario.write(cluster, 0.9, dir);
+        var scenario = dev.muster.api.scenario.ScenarioLoader.load(List.of(dir), 1);
+
+        assertThat(written).isEqualTo(cluster.workloadCount()).isEqualTo(6);
+        assertThat(scenario.workloads()).hasSize(6);
+        assertThat(scenario.clusterQueues()).extracting(q -> q.policies().preemption())
+                .containsOnly(cluster.queues().get(0).spec().policies().preemption());
+        assertThat(scenario.clusterQueues().get(0).resourceGroups())
+                .isEqualTo(cluster.queues().get(0).spec().resourceGroups());
+        assertThat(scenario.musterSettings().runtimeQuantile()).isEqualTo(0.9);
+        assertThat(scenario.run(scenario.workloads().get(0)).durationMillis()).hasValue(1000L);
+    }
 }

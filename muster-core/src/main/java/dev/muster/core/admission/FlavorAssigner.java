@@ -155,7 +155,8 @@ public final class FlavorAssigner {
         List<String> mismatches = choice.mismatches;
         return new FitResult.NoFit(Pending.worded(QuotaShortage.allExceedMaximum(choice.shortages)
                 ? Pending.Why.EXCEEDS_MAX_QUOTA : Pending.Why.WAITING_FOR_QUOTA,
-                () -> mismatches.isEmpty() ? shortage.get() : shortage.get() + "; " + String.join("; ", mismatches)));
+                () -> mismatches.isEmpty() ? shortage.get() : shortage.get() + "; " + String.join("; ", mismatches),
+                QuotaShortage.figures(choice.shortages)));
     }
 
     /** Each requested resource and its flavor (one entry as it is: most pod sets ask for one resource). */

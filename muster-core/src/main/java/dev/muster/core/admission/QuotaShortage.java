@@ -3,6 +3,7 @@ package dev.muster.core.admission;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.quantity.Quantity;
+import dev.muster.core.quantity.Saturating;
 import dev.muster.core.quota.QuotaNode;
 import java.util.List;
 import java.util.function.Supplier;
@@ -46,6 +47,17 @@ record QuotaShortage(String flavor, String resource, long wanted, long available
 
     boolean exceedsMaximum() {
         return wanted > maximum;
+    }
+
+    /** The figures, for tools: the queue's own limit is what stops it when its usage plus the request passes it. */
+    dev.muster.core.model.Shortage figures() {
+        boolean overLimit = quota != null && quota.capped && Saturating.add(quota.usage, wanted) > quota.cap;
+        return new dev.muster.core.model.Shortage(flavor, resource, wanted, Math.max(0, available), maximum, overLimit);
+    }
+
+    /** The figures of each shortage, worked out when asked for. */
+    static Supplier<List<dev.muster.core.model.Shortage>> figures(List<QuotaShortage> shortages) {
+        return () -> shortages.stream().map(QuotaShortage::figures).toList();
     }
 
     /** The sentence {@link #describe} would make now, made when asked for (it uses nothing that changes). */

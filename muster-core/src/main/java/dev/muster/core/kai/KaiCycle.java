@@ -281,7 +281,7 @@ public final class KaiCycle {
         // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
         String excess = preemptible ? null : nonPreemptibleQuota.excess(q, minimum.usage(), leaves);
         if (excess != null) {
-            return new Tried.Waits(Pending.quota("non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
+            return new Tried.Waits(new Pending(Pending.Why.NON_PREEMPTIBLE_OVER_QUOTA, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
                     + "): it may only use the quota of its queue and of its parents, and " + excess));
         }
         String unplaced = null;
@@ -295,7 +295,9 @@ public final class KaiCycle {
             // so they may make room here too (its tests "... reclaim" with the GPUs spread over nodes).
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
-            return new Tried.Waits(nf.pending());
+            Pending never = nf.pending();
+            return new Tried.Waits(never.shortages().stream().anyMatch(dev.muster.core.model.Shortage::overLimit)
+                    ? never.reworded(Pending.Why.OVER_LIMIT, m -> m) : never);
         }
         Assignment wanted = minimum;
         KaiVictims victims = new KaiVictims(tree, bounds, order, leaves, minRuntimes, outcome.nowMillis(), evictingFronts);
@@ -322,14 +324,34 @@ public final class KaiCycle {
             case FitResult.Fits f -> SchedulingCycle.unplacedReason(q, unplaced);
         };
         String protectedNote = victims.protectedNote();
-        Pending reason = new Pending(why.why(), why.message() + "; nothing can be reclaimed for it: " + noReclaim
-                + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough" + protectedNote);
+        Pending reason = why.reworded(kaiWhy(why, victims, protectedNote), m -> m + "; nothing can be reclaimed for it: "
+                + noReclaim + ", and no lower-priority preemptible workload of queue " + q.name() + " frees enough"
+                + protectedNote);
         boolean nodesOnly = fit instanceof FitResult.Fits f && preemptible && isFull(wl, f.assignment())
                 && protectedNote.isEmpty() && !KaiVictims.anyToReclaim(q, leaves) && !KaiVictims.anyToPreempt(q, wl.priority());
         // Gangs protected by their minimum run time may be taken once it is over: try again then.
         return new Tried.Waits(reason, nodesOnly
                 ? new KaiWaitMemo.NodesOnly(q, wl.priority(), KaiWaitMemo.asList(wanted.usage()), noReclaim) : null,
                 victims.protectedUntil().orElse(-1), fit instanceof FitResult.Fits f ? f.assignment() : null);
+    }
+
+    /**
+     * A wait for quota in KAI's terms, in this order: the queue's own limit stops it (now or ever), its queue would
+     * be above its fair share (so it may not reclaim), or the gangs that would give way are protected
+     * by their minimum run time; any other reason stays as the flavor assignment found it.
+     */
+    private static Pending.Why kaiWhy(Pending why, KaiVictims victims, String protectedNote) {
+        boolean quota = why.why() == Pending.Why.WAITING_FOR_QUOTA || why.why() == Pending.Why.EXCEEDS_MAX_QUOTA;
+        if (quota && why.shortages().stream().anyMatch(dev.muster.core.model.Shortage::overLimit)) {
+            return Pending.Why.OVER_LIMIT; // KAI says OverLimit whether or not the request alone passes the limit
+        }
+        if (why.why() != Pending.Why.WAITING_FOR_QUOTA) {
+            return why.why();
+        }
+        if (victims.refusedOverFairShare()) {
+            return Pending.Why.OVER_FAIR_SHARE;
+        }
+        return protectedNote.isEmpty() ? Pending.Why.WAITING_FOR_QUOTA : Pending.Why.MIN_RUNTIME_PROTECTED;
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */

@@ -63,6 +63,8 @@ final class KaiVictims {
     private final EvictingFronts fronts;
     /** Why the last reclaim search found nothing, in words; null when it was not tried or found a set. */
     private String refusal;
+    /** Whether the last reclaim was refused because the workload's queue would be above its fair share. */
+    private boolean overFairShare;
 
     KaiVictims(QuotaTree tree, KaiShares bounds, KaiQueueOrder queueOrder, List<ClusterQueueState> leaves,
             MinRuntimes minRuntimes, long nowMillis, EvictingFronts fronts) {
@@ -100,6 +102,7 @@ final class KaiVictims {
     Plan reclaim(ClusterQueueState q, Workload wl, Assignment wanted, Set<ObjectKey> evicting, Placeable placeable) {
         long[] need = wanted.usage();
         String overShare = rules.overFairShare(q, need);
+        overFairShare = overShare != null;
         if (overShare != null) {
             refusal = overShare;
             return Plan.NONE;
@@ -153,6 +156,11 @@ final class KaiVictims {
     /** Why the last reclaim search found nothing. */
     String refusal() {
         return refusal;
+    }
+
+    /** Whether the last reclaim was refused because the workload's queue would be above its fair share with it. */
+    boolean refusedOverFairShare() {
+        return overFairShare;
     }
 
     /**

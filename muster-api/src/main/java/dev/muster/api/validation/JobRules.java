@@ -1,0 +1,73 @@
+package dev.muster.api.validation;
+
+import dev.muster.api.manifest.Field;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the API server checks in a batch/v1 Job's spec among the fields Muster reads: the known
+ * fields, the completion mode and what Indexed needs, counts that must not be negative, and a
+ * template whose pods stop (restartPolicy OnFailure or Never). The template itself is a pod
+ * template, checked by {@link PodSpecRules} and {@link ObjectMetaRules} where it is read.
+ *
+ * <p>Source: {@code k8s.io/kubernetes/pkg/apis/batch/validation/validation.go} (validateJobSpec,
+ * validatePodTemplateSpec; maxParallelismForIndexedJob and maxCompletionsForIndexedJob, both 100000).
+ * Parallelism and completions are checked for sign where JobReader reads them.
+ */
+public final class JobRules {
+
+    static final List<String> COMPLETION_MODES = List.of("NonIndexed", "Indexed");
+    static final List<String> JOB_RESTART_POLICIES = List.of("OnFailure", "Never");
+    static final int MAX_INDEXED = 100_000;
+
+    private JobRules() {
+    }
+
+    public static void check(Field spec) {
+        if (!spec.isObject()) {
+            return;
+        }
+        spec.rejectUnknownFields(KubernetesSchema.JOB_SPEC);
+        nonNegative(spec.get("backoffLimit"));
+        Optional<String> mode = spec.get("completionMode").oneOf(COMPLETION_MODES);
+        if (mode.filter("Indexed"::equals).isPresent()) {
+            checkIndexed(spec);
+        }
+        checkRestartPolicy(spec.get("template").get("spec"));
+    }
+
+    private static void checkIndexed(Field spec) {
+        Field completions = spec.get("completions");
+        if (!completions.isPresent()) {
+            completions.error("required when completionMode is Indexed (one index per completion)");
+        } else if (!spec.get("backoffLimitPerIndex").isPresent()) {
+            atMost(completions, MAX_INDEXED);
+        }
+        atMost(spec.get("parallelism"), MAX_INDEXED);
+    }
+
+    /** Pods of a Job must stop: Always would restart a finished pod for ever. */
+    private static void checkRestartPolicy(Field podSpec) {
+        if (!podSpec.isObject()) {
+            return;
+        }
+        Field policy = podSpec.get("restartPolicy");
+        if (!policy.isPresent() || !policy.node().isTextual()) {
+            return; // absent: see docs/scenario-format.md (the simulator defaults it); a wrong type is reported by the pod rules
+        }
+        String value = policy.node().textValue();
+        if (PodSpecRules.RESTART_POLICIES.contains(value) && !JOB_RESTART_POLICIES.contains(value)) {
+            policy.error("\"" + value + "\" is not allowed in a Job's pod template: use OnFailure or Never");
+        }
+    }
+
+    private static void nonNegative(Field f) {
+        f.int32().filter(v -> v < 0).ifPresent(v -> f.error("must not be negative, got " + v));
+    }
+
+    private static void atMost(Field f, int max) {
+        if (f.node().isIntegralNumber() && f.node().canConvertToLong() && f.node().longValue() > max) {
+            f.error("must be at most " + max + " when completionMode is Indexed, got " + f.node().longValue());
+        }
+    }
+}

@@ -100,6 +100,10 @@ final class DocumentReader {
         if (!draft.claim(object, origin)) {
             return;
         }
+        // Kueue's manager ConfigMap lives in Kueue's own namespace, not in one the scenario makes.
+        if (kind.get().namespaced() && !kindName.equals("ConfigMap")) {
+            draft.namespacedObjects.add(new Declared<>(object, origin));
+        }
         kind.get().handler().read(object, origin, run, draft);
     }
 }

@@ -1,6 +1,5 @@
 package dev.muster.api.k8s;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.validation.KaiAnnotationRules;
 import dev.muster.api.validation.KubernetesSchema;
@@ -8,7 +7,6 @@ import dev.muster.api.validation.ObjectMetaRules;
 import dev.muster.api.validation.PodSpecRules;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Toleration;
-import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.quantity.Quantity;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -16,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /** Reads a pod template ({@code metadata} + {@code spec}), or a Pod, which has the same two parts. */
 public final class PodTemplateReader {
@@ -40,7 +36,7 @@ public final class PodTemplateReader {
     public static PodTemplate read(Field template, Map<String, String> labels, Map<String, String> annotations) {
         Field spec = template.get("spec");
         Optional<BigDecimal> gpuFraction = KaiAnnotationRules.check(template.get("metadata").get("annotations"),
-                annotations, asksForWholeGpus(spec.node()));
+                annotations, KaiAnnotationRules.asksForWholeGpus(spec.node()));
         if (!spec.require()) {
             return new PodTemplate(labels, annotations, Map.of(), List.of(), Optional.empty(), ResourceList.EMPTY,
                     gpuFraction, template.node());
@@ -104,16 +100,5 @@ public final class PodTemplateReader {
             }
         }
         return new ContainerResources(requests, limits, sidecar);
-    }
-
-    /**
-     * Whether a container names nvidia.com/gpu, as written (KAI looks at limits; a request without a
-     * limit is one too): known before the containers are read, so that messages keep file order.
-     */
-    private static boolean asksForWholeGpus(JsonNode spec) {
-        return Stream.of("containers", "initContainers")
-                .flatMap(list -> StreamSupport.stream(spec.path(list).spliterator(), false))
-                .map(c -> c.path("resources"))
-                .anyMatch(r -> r.path("limits").has(NodeSpec.GPU) || r.path("requests").has(NodeSpec.GPU));
     }
 }

@@ -1,10 +1,13 @@
 package dev.muster.api.validation;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.api.manifest.Field;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * KAI Scheduler's rules for the GPU sharing annotations of a pod: {@code gpu-fraction} a number
@@ -20,6 +23,7 @@ public final class KaiAnnotationRules {
     public static final String GPU_FRACTION = "gpu-fraction";
     public static final String GPU_MEMORY = "gpu-memory";
     public static final String GPU_FRACTION_DEVICES = "gpu-fraction-num-devices";
+    private static final String GPU = "nvidia.com/gpu";
 
     private KaiAnnotationRules() {
     }
@@ -78,5 +82,16 @@ public final class KaiAnnotationRules {
             return;
         }
         field.error("must be a whole number above 0 (" + example + "), got \"" + text + "\"");
+    }
+
+    /**
+     * Whether a container of the pod spec names nvidia.com/gpu (KAI looks at limits; a request without
+     * a limit is one too), from the spec as written: a reader knows it before it reads the containers.
+     */
+    public static boolean asksForWholeGpus(JsonNode spec) {
+        return Stream.of("containers", "initContainers")
+                .flatMap(list -> StreamSupport.stream(spec.path(list).spliterator(), false))
+                .map(c -> c.path("resources"))
+                .anyMatch(r -> r.path("limits").has(GPU) || r.path("requests").has(GPU));
     }
 }

@@ -29,7 +29,7 @@ public final class JobReader {
         object.root().rejectUnknownFields(KubernetesSchema.OBJECT);
         Field spec = object.spec();
         spec.requireObject();
-        JobRules.check(spec);
+        JobRules.check(object);
         int parallelism = nonNegative(spec.get("parallelism")).orElse(1);
         Optional<Integer> completions = nonNegative(spec.get("completions"));
         int count = completions.map(c -> Math.min(c, parallelism)).orElse(parallelism);

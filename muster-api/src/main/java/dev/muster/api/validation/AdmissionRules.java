@@ -49,7 +49,7 @@ public final class AdmissionRules {
 
     private static void job(ManifestObject o) {
         o.root().rejectUnknownFields(KubernetesSchema.OBJECT);
-        JobRules.check(o.spec());
+        JobRules.check(o);
         podTemplate(o.spec().get("template"));
     }
 

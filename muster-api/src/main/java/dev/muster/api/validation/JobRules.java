@@ -1,6 +1,7 @@
 package dev.muster.api.validation;
 
 import dev.muster.api.manifest.Field;
+import dev.muster.api.manifest.ManifestObject;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +12,8 @@ import java.util.Optional;
  * template, checked by {@link PodSpecRules} and {@link ObjectMetaRules} where it is read.
  *
  * <p>Source: {@code k8s.io/kubernetes/pkg/apis/batch/validation/validation.go} (validateJobSpec,
- * validatePodTemplateSpec; maxParallelismForIndexedJob and maxCompletionsForIndexedJob, both 100000).
+ * validatePodTemplateSpec; maxParallelismForIndexedJob and maxCompletionsForIndexedJob, both 100000;
+ * the job-name label of ValidateJob's generated selector).
  * Parallelism and completions are checked for sign where JobReader reads them.
  */
 public final class JobRules {
@@ -19,11 +21,30 @@ public final class JobRules {
     static final List<String> COMPLETION_MODES = List.of("NonIndexed", "Indexed");
     static final List<String> JOB_RESTART_POLICIES = List.of("OnFailure", "Never");
     static final int MAX_INDEXED = 100_000;
+    static final int MAX_NAME = 63;
 
     private JobRules() {
     }
 
-    public static void check(Field spec) {
+    /** A Job: its name, then its spec. */
+    public static void check(ManifestObject job) {
+        checkName(job);
+        checkSpec(job.spec());
+    }
+
+    /**
+     * The job controller labels the Job's pods with its name ({@code batch.kubernetes.io/job-name}),
+     * and a label value has at most 63 characters: the API server refuses a longer name.
+     */
+    private static void checkName(ManifestObject job) {
+        String name = job.meta().name();
+        if (name.length() > MAX_NAME) {
+            job.root().get("metadata").get("name").error("\"" + name + "\" is longer than " + MAX_NAME + " characters,"
+                    + " the most a Job's name may have (its pods carry it as the label batch.kubernetes.io/job-name)");
+        }
+    }
+
+    private static void checkSpec(Field spec) {
         if (!spec.isObject()) {
             return;
         }

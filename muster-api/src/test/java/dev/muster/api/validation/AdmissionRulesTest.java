@@ -72,6 +72,14 @@ class AdmissionRulesTest {
     }
 
     @Test
+    void aJobNameHasAtMost63CharactersForItsPodsCarryItAsALabel() {
+        String name = "a".repeat(64);
+        assertThat(violations(job("", "restartPolicy: Never").replace("name: work", "name: " + name))).containsExactly(
+                "metadata.name: \"" + name + "\" is longer than 63 characters, the most a Job's name may have (its pods"
+                        + " carry it as the label batch.kubernetes.io/job-name)");
+    }
+
+    @Test
     void aMisspelledTopLevelFieldIsRefused() {
         assertThat(violations(job("", "restartPolicy: Never").replace("spec:\n  template", "spce:\n  template")))
                 .contains("spce: unknown field \"spce\"; did you mean spec?");

@@ -74,7 +74,8 @@ public final class JobRules {
         }
         Field policy = podSpec.get("restartPolicy");
         if (!policy.isPresent() || !policy.node().isTextual()) {
-            return; // absent: see docs/scenario-format.md (the simulator defaults it); a wrong type is reported by the pod rules
+            // absent: accepted on purpose (docs/scenario-format.md, departures); a wrong type is the pod rules' to report
+            return;
         }
         String value = policy.node().textValue();
         if (PodSpecRules.RESTART_POLICIES.contains(value) && !JOB_RESTART_POLICIES.contains(value)) {

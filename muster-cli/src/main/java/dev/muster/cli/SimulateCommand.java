@@ -97,6 +97,10 @@ final class SimulateCommand implements Callable<Integer> {
             err.println("muster: nothing was run");
             return ExitCode.INVALID_INPUT;
         }
+        // deliberate departures from what a cluster would accept (docs/scenario-format.md): said, not silent
+        for (ManifestError warning : scenario.warnings()) {
+            err.println("warning: " + warning);
+        }
         Report report = Simulation.run(scenario, new SimulationOptions(untilMillis));
         format.write(report, out);
         out.flush();

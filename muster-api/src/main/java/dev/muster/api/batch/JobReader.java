@@ -4,6 +4,8 @@ import dev.muster.api.k8s.PodTemplate;
 import dev.muster.api.k8s.PodTemplateReader;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.api.validation.JobRules;
+import dev.muster.api.validation.KubernetesSchema;
 import dev.muster.api.workload.PodSetDraft;
 import dev.muster.api.workload.WorkloadDraft;
 import dev.muster.core.model.PodSet;
@@ -24,8 +26,10 @@ public final class JobReader {
     }
 
     public static WorkloadDraft read(ManifestObject object) {
+        object.root().rejectUnknownFields(KubernetesSchema.OBJECT);
         Field spec = object.spec();
         spec.requireObject();
+        JobRules.check(object);
         int parallelism = nonNegative(spec.get("parallelism")).orElse(1);
         Optional<Integer> completions = nonNegative(spec.get("completions"));
         int count = completions.map(c -> Math.min(c, parallelism)).orElse(parallelism);

@@ -2,6 +2,7 @@ package dev.muster.api.cluster;
 
 import dev.muster.api.manifest.KubernetesNames;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.api.validation.ClusterObjectRules;
 import dev.muster.core.model.Namespace;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,6 +17,7 @@ public final class NamespaceReader {
     }
 
     public static Namespace read(ManifestObject object) {
+        ClusterObjectRules.namespace(object);
         String name = object.meta().name();
         if (!name.isEmpty()) {
             KubernetesNames.labelProblem(name).ifPresent(object.root().get("metadata").get("name")::error);

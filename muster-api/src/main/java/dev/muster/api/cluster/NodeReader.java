@@ -4,6 +4,7 @@ import dev.muster.api.k8s.ResourceQuantities;
 import dev.muster.api.k8s.TaintReader;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.api.validation.ClusterObjectRules;
 import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.quantity.Quantity;
 import java.util.Map;
@@ -18,6 +19,7 @@ public final class NodeReader {
     }
 
     public static void validate(ManifestObject object) {
+        ClusterObjectRules.node(object);
         Field spec = object.spec();
         spec.requireObject();
         TaintReader.read(spec.get("taints"));

@@ -3,12 +3,10 @@ package dev.muster.api.cluster;
 import dev.muster.api.kueue.PriorityValue;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.api.validation.ClusterObjectRules;
 
 /** Reads a scheduling.k8s.io/v1 PriorityClass. */
 public final class PriorityClassReader {
-
-    /** Values above this are reserved for the system classes (system-cluster-critical and up). */
-    static final int MAX_USER_VALUE = 1_000_000_000;
 
     private PriorityClassReader() {
     }
@@ -18,9 +16,7 @@ public final class PriorityClassReader {
         Field value = root.get("value");
         value.require();
         int v = value.int32().orElse(0);
-        if (v > MAX_USER_VALUE) {
-            value.error("must be at most " + MAX_USER_VALUE + " (higher values are reserved for system classes), got " + v);
-        }
+        ClusterObjectRules.priorityClass(object);
         root.get("description").string();
         root.get("preemptionPolicy").oneOf("PreemptLowerPriority", "Never");
         Field globalDefault = root.get("globalDefault");

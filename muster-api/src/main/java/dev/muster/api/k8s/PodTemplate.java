@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param requests          per pod, by {@link PodRequests}
  * @param priorityClassName {@code spec.priorityClassName}
  * @param gpuFraction       KAI's {@code gpu-fraction} annotation: the share of one GPU each pod uses
- *                          (0 &lt; f &lt;= 1); pods whose fractions fit share a device
+ *                          (0 &lt; f &lt; 1); pods whose fractions fit share a device
  * @param raw               the template as written (metadata and spec), for what is not modelled yet
  *                          (affinity, topology spread); an empty object for synthesized templates
  */

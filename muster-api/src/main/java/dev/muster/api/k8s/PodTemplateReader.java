@@ -1,6 +1,10 @@
 package dev.muster.api.k8s;
 
 import dev.muster.api.manifest.Field;
+import dev.muster.api.validation.KaiAnnotationRules;
+import dev.muster.api.validation.KubernetesSchema;
+import dev.muster.api.validation.ObjectMetaRules;
+import dev.muster.api.validation.PodSpecRules;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Toleration;
 import dev.muster.core.quantity.Quantity;
@@ -14,30 +18,31 @@ import java.util.TreeMap;
 /** Reads a pod template ({@code metadata} + {@code spec}), or a Pod, which has the same two parts. */
 public final class PodTemplateReader {
 
-    /** KAI's annotation for a fractional GPU. */
-    public static final String GPU_FRACTION = "gpu-fraction";
-
     private PodTemplateReader() {
     }
 
     public static PodTemplate read(Field template) {
-        template.requireObject();
+        if (template.requireObject()) {
+            template.rejectUnknownFields(KubernetesSchema.POD_TEMPLATE);
+        }
         Field metadata = template.get("metadata");
-        metadata.requireObject();
+        if (metadata.requireObject()) {
+            ObjectMetaRules.check(metadata);
+        }
         return read(template, metadata.get("labels").stringMap(), metadata.get("annotations").stringMap());
     }
 
     /** Reads a Pod, whose metadata was already checked as the object's own. */
     public static PodTemplate read(Field template, Map<String, String> labels, Map<String, String> annotations) {
-        Field metadata = template.get("metadata");
-        Optional<BigDecimal> gpuFraction = gpuFraction(metadata.get("annotations").key(GPU_FRACTION), annotations);
-
         Field spec = template.get("spec");
+        Optional<BigDecimal> gpuFraction = KaiAnnotationRules.check(template.get("metadata").get("annotations"),
+                annotations, KaiAnnotationRules.asksForWholeGpus(spec.node()));
         if (!spec.require()) {
             return new PodTemplate(labels, annotations, Map.of(), List.of(), Optional.empty(), ResourceList.EMPTY,
                     gpuFraction, template.node());
         }
         spec.requireObject();
+        PodSpecRules.check(spec);
         PodResourceSpec resources = readResources(spec);
         ResourceList requests = PodRequests.withinBound(resources).orElseGet(() -> {
             spec.get("containers").error("the containers' requests add up to more than a quantity can hold: at most "
@@ -95,24 +100,5 @@ public final class PodTemplateReader {
             }
         }
         return new ContainerResources(requests, limits, sidecar);
-    }
-
-    private static Optional<BigDecimal> gpuFraction(Field field, Map<String, String> annotations) {
-        String text = annotations.get(GPU_FRACTION);
-        if (text == null) {
-            return Optional.empty();
-        }
-        BigDecimal f;
-        try {
-            f = new BigDecimal(text.strip());
-        } catch (NumberFormatException e) {
-            field.error("\"" + text + "\" is not a number (a GPU fraction such as \"0.5\")");
-            return Optional.empty();
-        }
-        if (f.signum() <= 0 || f.compareTo(BigDecimal.ONE) > 0) {
-            field.error("must be more than 0 and at most 1 (a share of one GPU), got \"" + text + "\"");
-            return Optional.empty();
-        }
-        return Optional.of(f);
     }
 }

@@ -1,6 +1,7 @@
 package dev.muster.api.k8s;
 
 import dev.muster.api.manifest.Field;
+import dev.muster.api.validation.KubernetesSchema;
 import dev.muster.core.model.Taint;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ public final class TaintReader {
                 item.require();
                 continue;
             }
+            item.rejectUnknownFields(KubernetesSchema.TAINT);
             String key = item.get("key").requiredString();
             String value = item.get("value").string("");
             Field effectField = item.get("effect");

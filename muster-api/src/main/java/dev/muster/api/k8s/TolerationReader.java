@@ -1,6 +1,7 @@
 package dev.muster.api.k8s;
 
 import dev.muster.api.manifest.Field;
+import dev.muster.api.validation.KubernetesSchema;
 import dev.muster.core.model.Toleration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ public final class TolerationReader {
                 item.require();
                 continue;
             }
+            item.rejectUnknownFields(KubernetesSchema.TOLERATION);
             String key = item.get("key").string("");
             Field operatorField = item.get("operator");
             String operator = operatorField.isPresent() ? operatorField.oneOf(OPERATORS).orElse("Equal") : "Equal";

@@ -255,6 +255,12 @@ public final class Field {
         String text;
         if (node.isTextual()) {
             text = node.textValue();
+            // The quantity pattern of CRD schemas (Kueue's quotas) refuses spaces; the core decoder trims
+            // them (apimachinery's quantity.go marks that for removal): refused everywhere, one rule.
+            if (!text.isEmpty() && !text.equals(text.strip())) {
+                error("\"" + text + "\" has spaces around the number; write it as \"" + text.strip() + "\"");
+                return Optional.empty();
+            }
         } else if (node.isNumber()) {
             text = node.decimalValue().toPlainString();
         } else {

@@ -2,6 +2,7 @@ package dev.muster.api.ray;
 
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.api.validation.RayRules;
 import dev.muster.api.workload.WorkloadDraft;
 
 /** Reads a KubeRay RayCluster: one workload with the head and the worker groups, no submitter. */
@@ -11,6 +12,7 @@ public final class RayClusterReader {
     }
 
     public static WorkloadDraft read(ManifestObject object) {
+        RayRules.rayCluster(object);
         Field spec = object.spec();
         spec.require();
         RayClusterShape shape = RayClusterSpecReader.read(spec);

@@ -5,6 +5,7 @@ import dev.muster.api.k8s.PodTemplateReader;
 import dev.muster.api.kueue.WorkloadReader;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.KubernetesNames;
+import dev.muster.api.validation.RayRules;
 import dev.muster.api.workload.PodSetDraft;
 import dev.muster.api.workload.RayWorkerGroup;
 import dev.muster.core.model.PodSet;
@@ -31,6 +32,7 @@ final class RayClusterSpecReader {
         List<PodSetDraft> podSets = new ArrayList<>();
         List<RayWorkerGroup> groups = new ArrayList<>();
         clusterSpec.requireObject();
+        RayRules.clusterSpec(clusterSpec);
 
         Field headTemplate = clusterSpec.get("headGroupSpec").get("template");
         if (headTemplate.require()) {

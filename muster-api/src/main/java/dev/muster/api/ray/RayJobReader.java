@@ -4,6 +4,7 @@ import dev.muster.api.k8s.PodTemplate;
 import dev.muster.api.k8s.PodTemplateReader;
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
+import dev.muster.api.validation.RayRules;
 import dev.muster.api.workload.PodSetDraft;
 import dev.muster.api.workload.WorkloadDraft;
 import dev.muster.core.model.PodSet;
@@ -31,6 +32,7 @@ public final class RayJobReader {
     }
 
     public static WorkloadDraft read(ManifestObject object) {
+        RayRules.rayJob(object);
         Field spec = object.spec();
         spec.requireObject();
         Field clusterSpec = spec.get("rayClusterSpec");

@@ -11,6 +11,7 @@ import dev.muster.api.manifest.MetadataReader;
 import dev.muster.api.manifest.NameGenerator;
 import dev.muster.api.manifest.ObjectIdentity;
 import dev.muster.api.manifest.ObjectMeta;
+import dev.muster.api.validation.ObjectMetaRules;
 import java.util.Map;
 import java.util.Optional;
 
@@ -75,10 +76,11 @@ final class DocumentReader {
         apiVersionField.string();
         kindField.string();
         if (apiVersion.isEmpty() || kindName.isEmpty()) {
-            if (apiVersion.isEmpty() && !apiVersionField.isPresent()) {
+            // "" is as missing as no field at all (a value of another type was reported above)
+            if (apiVersion.isEmpty() && (!apiVersionField.isPresent() || apiVersionField.node().isTextual())) {
                 apiVersionField.error("required (for example kueue.x-k8s.io/v1beta1, ray.io/v1 or v1)");
             }
-            if (kindName.isEmpty() && !kindField.isPresent()) {
+            if (kindName.isEmpty() && (!kindField.isPresent() || kindField.node().isTextual())) {
                 kindField.error("required (for example ClusterQueue, RayJob or Pod)");
             }
             return;
@@ -90,10 +92,17 @@ final class DocumentReader {
         ObjectMeta meta = hasMetadata
                 ? MetadataReader.read(root.get("metadata"), identity)
                 : new ObjectMeta("", "", Map.of(), Map.of());
+        if (hasMetadata) {
+            ObjectMetaRules.check(root.get("metadata"));
+        }
         ManifestObject object = new ManifestObject(apiVersion, kindName, meta, root);
         SimulatedRun run = hasMetadata ? SimAnnotations.read(object, kind.get().workload()) : SimulatedRun.DEFAULT;
         if (!draft.claim(object, origin)) {
             return;
+        }
+        // Kueue's manager ConfigMap lives in Kueue's own namespace, not in one the scenario makes.
+        if (kind.get().namespaced() && !kindName.equals("ConfigMap")) {
+            draft.namespacedObjects.add(new Declared<>(object, origin));
         }
         kind.get().handler().read(object, origin, run, draft);
     }

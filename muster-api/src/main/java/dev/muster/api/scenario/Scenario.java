@@ -2,6 +2,7 @@ package dev.muster.api.scenario;
 
 import dev.muster.api.cluster.NodePoolSpec;
 import dev.muster.api.kueue.AdmissionCheck;
+import dev.muster.api.manifest.ManifestError;
 import dev.muster.core.checks.ProvisioningRequestConfig;
 import dev.muster.core.model.ClusterQueuePolicies;
 import dev.muster.core.model.ClusterQueueSpec;
@@ -38,6 +39,9 @@ import java.util.Optional;
  * @param admissionChecks      in declaration order
  * @param provisioningConfigs  ProvisioningRequestConfigs, in declaration order
  * @param nodePools            the simulator's autoscaled NodePools, in declaration order
+ * @param warnings             what the scenario relies on that a cluster would refuse and Muster allows
+ *                             on purpose (a namespace used but not declared), in file order; the
+ *                             command line prints them
  */
 public record Scenario(
         List<Namespace> namespaces,
@@ -53,7 +57,8 @@ public record Scenario(
         MusterSettings musterSettings,
         List<AdmissionCheck> admissionChecks,
         List<ProvisioningRequestConfig> provisioningConfigs,
-        List<NodePoolSpec> nodePools) {
+        List<NodePoolSpec> nodePools,
+        List<ManifestError> warnings) {
 
     public Scenario {
         kaiQueues = List.copyOf(kaiQueues);
@@ -69,6 +74,7 @@ public record Scenario(
         admissionChecks = List.copyOf(admissionChecks);
         provisioningConfigs = List.copyOf(provisioningConfigs);
         nodePools = List.copyOf(nodePools);
+        warnings = List.copyOf(warnings);
     }
 
     /** A scenario without KAI queues. */
@@ -76,7 +82,7 @@ public record Scenario(
             List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues, KueueSettings settings,
             List<WorkloadSource> workloads, List<DeclaredObject> otherObjects) {
         this(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, Map.of(), otherObjects,
-                List.of(), MusterSettings.DEFAULTS, List.of(), List.of(), List.of());
+                List.of(), MusterSettings.DEFAULTS, List.of(), List.of(), List.of(), List.of());
     }
 
     /**
@@ -119,12 +125,12 @@ public record Scenario(
     /** The same scenario under other global settings, e.g. those of {@code muster simulate --config FILE}. */
     public Scenario withSettings(KueueSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, newSettings, workloads, runs,
-                otherObjects, kaiQueues, musterSettings, admissionChecks, provisioningConfigs, nodePools);
+                otherObjects, kaiQueues, musterSettings, admissionChecks, provisioningConfigs, nodePools, warnings);
     }
 
     /** The same scenario with other Muster settings, e.g. from {@code --config FILE}. */
     public Scenario withMusterSettings(MusterSettings newSettings) {
         return new Scenario(namespaces, flavors, cohorts, clusterQueues, localQueues, settings, workloads, runs,
-                otherObjects, kaiQueues, newSettings, admissionChecks, provisioningConfigs, nodePools);
+                otherObjects, kaiQueues, newSettings, admissionChecks, provisioningConfigs, nodePools, warnings);
     }
 }

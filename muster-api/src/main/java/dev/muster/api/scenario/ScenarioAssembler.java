@@ -3,6 +3,7 @@ package dev.muster.api.scenario;
 import dev.muster.api.cluster.NamespaceReader;
 import dev.muster.api.kueue.ClusterQueueDeclaration;
 import dev.muster.api.kueue.CohortDeclaration;
+import dev.muster.api.manifest.ManifestError;
 import dev.muster.core.model.ClusterQueueSpec;
 import dev.muster.core.model.CohortSpec;
 import dev.muster.core.model.Namespace;
@@ -21,6 +22,7 @@ final class ScenarioAssembler {
 
     static Scenario assemble(ScenarioDraft d) {
         QuotaTreeChecks.check(d);
+        List<ManifestError> warnings = NamespaceChecks.check(d);
         Set<String> kaiQueues = KaiQueueChecks.check(d);
         WorkloadResolver.Resolved workloads = WorkloadResolver.resolve(d, kaiQueues, new PriorityResolver(d));
         List<ClusterQueueSpec> clusterQueues = d.clusterQueues.stream().map(c -> c.value().spec()).toList();
@@ -38,7 +40,8 @@ final class ScenarioAssembler {
                 d.musterSettings(),
                 d.admissionChecks.stream().map(a -> a.value().check()).toList(),
                 d.provisioningConfigs.stream().map(Declared::value).toList(),
-                d.nodePools.stream().map(Declared::value).toList());
+                d.nodePools.stream().map(Declared::value).toList(),
+                warnings);
     }
 
     private static List<Namespace> namespaces(ScenarioDraft d) {

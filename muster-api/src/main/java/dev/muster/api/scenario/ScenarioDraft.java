@@ -34,6 +34,8 @@ final class ScenarioDraft {
     final List<Declared<KaiQueueDeclaration>> kaiQueues = new ArrayList<>();
     final List<WorkloadEntry> workloads = new ArrayList<>();
     final List<DeclaredObject> otherObjects = new ArrayList<>();
+    /** Objects that live in a namespace, for {@link NamespaceChecks}. */
+    final List<Declared<ManifestObject>> namespacedObjects = new ArrayList<>();
     private Declared<KueueSettings> configuration;
     private final Map<String, SourceLocation> seen = new HashMap<>();
 

@@ -70,7 +70,8 @@ class PodTemplateReaderTest {
                       limits: {cpu: "2"}
                 """);
         assertThat(reported).containsExactly(
-                "metadata.annotations[gpu-fraction]: must be more than 0 and at most 1 (a share of one GPU), got \"1.5\"",
+                "metadata.annotations[gpu-fraction]: must be more than 0 and less than 1 (a share of one GPU; ask for whole"
+                        + " GPUs with nvidia.com/gpu), got \"1.5\"",
                 "spec.containers[0].resources.requests[memory]: must not be negative, got -1Gi",
                 "spec.containers[0].resources.requests[cpu]: must be less than or equal to the cpu limit (2)",
                 "spec.initContainers[0].restartPolicy: \"OnFailure\" is not one of Always",

@@ -105,8 +105,10 @@ public final class GangPlacer {
             for (int i = 0; i < group.count(); i++) {
                 NodeState chosen = best.apply(group.shape());
                 if (chosen == null) {
+                    // explained before the gang's pods are given back: a node they filled is full now
+                    String why = whyNot(nodes, group, i);
                     release(allocations);
-                    return new Result.Unplaceable(whyNot(nodes, group, i));
+                    return new Result.Unplaceable(why);
                 }
                 NodeState.Allocation a = chosen.allocate(group.shape(), scorer.deviceChooser());
                 allocations.add(a);
@@ -222,10 +224,13 @@ public final class GangPlacer {
         }
         Map<String, Integer> refusals = new LinkedHashMap<>();
         int noRoom = 0;
+        int full = 0;
         for (NodeState n : nodes) {
             String r = n.refusal(group.shape());
             if (r != null) {
                 refusals.merge(r, 1, Integer::sum);
+            } else if (n.atPodLimit()) {
+                full++;
             } else {
                 noRoom++;
             }
@@ -235,6 +240,9 @@ public final class GangPlacer {
         List<String> parts = new ArrayList<>();
         if (noRoom > 0) {
             parts.add(noRoom + " node" + (noRoom == 1 ? " has" : "s have") + " too little free " + describe(group.shape()));
+        }
+        if (full > 0) {
+            parts.add(full + " node" + (full == 1 ? " has" : "s have") + " too many pods");
         }
         refusals.forEach((reason, count) -> parts.add(count + " node" + (count == 1 ? ": " : "s: ") + reason));
         return sb.append(" (").append(String.join("; ", parts)).append(")").toString();

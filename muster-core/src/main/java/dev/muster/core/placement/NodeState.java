@@ -3,6 +3,7 @@ package dev.muster.core.placement;
 import dev.muster.core.model.LabelSelector;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.Taint;
+import dev.muster.core.quantity.Quantity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,6 +30,13 @@ public final class NodeState {
     private Map<Integer, Long> overdrawn;
     private final long[] deviceFree;
     private final int[] sharers;
+    /**
+     * How many pods the node takes (its allocatable {@code pods}), -1 when it does not say; and how
+     * many it holds. Counted apart from the resources: a pod does not request "pods", kube-scheduler
+     * counts it (NodeResourcesFit: "Too many pods").
+     */
+    private final long maxPods;
+    private int pods;
     /** The sum of {@link #deviceFree}, and how many devices are wholly free. */
     private long gpuFree;
     private int wholeFree;
@@ -69,7 +77,11 @@ public final class NodeState {
         gpuFree = 1000L * deviceFree.length;
         wholeFree = deviceFree.length;
         sharers = new int[deviceFree.length];
+        Quantity podsAllocatable = spec.allocatable().amounts().get(PODS);
+        maxPods = podsAllocatable == null ? -1 : podsAllocatable.milli() / 1000;
     }
+
+    private static final String PODS = "pods";
 
     /** Free resources or devices changed, or the node is draining: placement memos and classes see it. */
     private void changed() {
@@ -91,14 +103,17 @@ public final class NodeState {
      * draining, free resources, free thousandths per device, and what was taken of resources it lacks.
      */
     long[] stateValues(int specGroup) {
-        int extra = overdrawn == null ? 0 : 2 * overdrawn.size();
+        int extra = (overdrawn == null ? 0 : 2 * overdrawn.size()) + (maxPods >= 0 ? 1 : 0);
         long[] v = new long[2 + free.length + deviceFree.length + extra];
         v[0] = specGroup;
         v[1] = draining ? 1 : 0;
         System.arraycopy(free, 0, v, 2, free.length);
         System.arraycopy(deviceFree, 0, v, 2 + free.length, deviceFree.length);
+        int i = 2 + free.length + deviceFree.length;
+        if (maxPods >= 0) {
+            v[i++] = pods;
+        }
         if (overdrawn != null) {
-            int i = 2 + free.length + deviceFree.length;
             for (Map.Entry<Integer, Long> e : new java.util.TreeMap<>(overdrawn).entrySet()) {
                 v[i++] = e.getKey();
                 v[i++] = e.getValue();
@@ -304,6 +319,9 @@ public final class NodeState {
 
     /** {@link #fits(PodShape)} with the pod's requests already resolved, for a loop over many nodes. */
     boolean fits(PodShape pod, PodNeed need) {
+        if (atPodLimit()) {
+            return false;
+        }
         int[] ids = need.ids();
         long[] amounts = need.amounts();
         for (int j = 0; j < ids.length; j++) {
@@ -317,6 +335,11 @@ public final class NodeState {
             case GpuRequest.Fraction f -> fractionFits(f.milli());
             case GpuRequest.Memory m -> fractionFits(fractionOf(m));
         };
+    }
+
+    /** The node holds as many pods as its allocatable {@code pods} allows. */
+    public boolean atPodLimit() {
+        return maxPods >= 0 && pods >= maxPods;
     }
 
     private boolean fractionFits(long milli) {
@@ -354,6 +377,7 @@ public final class NodeState {
         }
         // after the device is chosen, so that the chooser sees the node as it was before the pod
         adjust(pod.requests(), -1);
+        pods++;
         changed();
         return new Allocation(this, pod, devices, fraction);
     }
@@ -370,6 +394,7 @@ public final class NodeState {
     public void reapply(Allocation a) {
         changed();
         adjust(a.pod().requests(), -1);
+        pods++;
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
                 setDevice(d, deviceFree[d] - a.fraction());
@@ -383,6 +408,7 @@ public final class NodeState {
     public void release(Allocation a) {
         changed();
         adjust(a.pod().requests(), 1);
+        pods--;
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
                 setDevice(d, deviceFree[d] + a.fraction());

@@ -55,6 +55,22 @@ class GangPlacerTest {
     }
 
     @Test
+    void aNodeTakesNoMorePodsThanItsAllocatablePods() {
+        NodeState small = new NodeState(new NodeSpec("n1", Map.of("kubernetes.io/hostname", "n1"), List.of(), false,
+                new ResourceList(Map.of("cpu", Quantity.ofUnits(8), "pods", Quantity.ofUnits(2))), 0, ""));
+        var r = binpack.place(List.of(small), List.of(new GangPlacer.PodGroup("w", 3, cpu(1))));
+        assertThat(r).isInstanceOfSatisfying(GangPlacer.Result.Unplaceable.class, u ->
+                assertThat(u.reason()).contains("pod 3 of 3").contains("1 node has too many pods"));
+        assertThat(small.free("cpu")).as("nothing is left held").isEqualTo(8000);
+
+        var two = (GangPlacer.Result.Placed) binpack.place(List.of(small), List.of(new GangPlacer.PodGroup("w", 2, cpu(1))));
+        assertThat(two.pods()).hasSize(2);
+        assertThat(small.atPodLimit()).isTrue();
+        GangPlacer.release(two.allocations());
+        assertThat(small.atPodLimit()).as("released pods free their places").isFalse();
+    }
+
+    @Test
     void taintsKeepPodsOffUnlessTolerated() {
         Taint gpuTaint = new Taint("nvidia.com/gpu", "present", "NoSchedule");
         List<NodeState> nodes = List.of(node("gpu", 8, 1, gpuTaint));

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.api.validation.AdmissionRules;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
@@ -21,8 +23,9 @@ import java.util.stream.Collectors;
  *
  * <p>The answer to every review is {@code allowed: true} (the webhook is registered with
  * {@code failurePolicy: Ignore}), with a JSONPatch when the object must be suspended and is not,
- * except for a queued RayJob that breaks {@link RayJobValidation}'s rules: that one is denied
- * with status code 422 and the list of field errors.
+ * except for a queued object that breaks {@link RayJobValidation}'s rules (a RayJob) or the rules
+ * the simulator applies to the same kind ({@link AdmissionRules}: Kubernetes' own, KubeRay's
+ * webhook, KAI's annotations): that one is denied with status code 422 and the list of field errors.
  *
  * <p>An object whose controller (owner reference with {@code controller: true}) is itself a
  * managed kind is left running: the gang is its owner (a RayCluster a RayJob creates carries
@@ -69,7 +72,12 @@ public final class SuspendOnCreate implements AdmissionHandler {
         }
         JsonNode object = request.get("object");
         if (isPod(request.get("kind")) && object != null && object.isObject()) {
-            return dev.muster.operator.jobs.PodGroups.queued(object) ? gatePod(uid, object) : allowed(uid);
+            if (!dev.muster.operator.jobs.PodGroups.queued(object)) {
+                return allowed(uid);
+            }
+            List<FieldError> errors = kubernetesRules(object);
+            return errors.isEmpty() ? gatePod(uid, object)
+                    : denied(uid, "Pod " + nameOf(request, object) + " is invalid: " + joined(errors));
         }
         Optional<ManagedKind> kind = ManagedKind.ofRequestKind(request.get("kind"));
         if (kind.isEmpty() || object == null || !object.isObject()) {
@@ -79,17 +87,31 @@ public final class SuspendOnCreate implements AdmissionHandler {
         if (queue.isEmpty()) {
             return allowed(uid);
         }
+        List<FieldError> errors = new ArrayList<>();
         if (kind.get() == ManagedKind.RAY_JOB) {
-            List<FieldError> errors = rayJobValidation.validate(object);
-            if (!errors.isEmpty()) {
-                return denied(uid, describe(kind.get(), request, object, queue.get()) + " is invalid: "
-                        + errors.stream().map(FieldError::toString).collect(Collectors.joining("; ")));
-            }
+            errors.addAll(rayJobValidation.validate(object));
+        }
+        errors.addAll(kubernetesRules(object));
+        if (!errors.isEmpty()) {
+            return denied(uid, describe(kind.get(), request, object, queue.get()) + " is invalid: " + joined(errors));
         }
         if (controllerOfManagedKind(object) || isSuspended(object)) {
             return allowed(uid);
         }
         return patched(uid, suspendPatch(kind.get(), object));
+    }
+
+    /**
+     * The rules the simulator applies when it reads the same kind from a file (Kubernetes' own, KubeRay's
+     * webhook, KAI's annotations: {@link AdmissionRules}), so that what Muster refuses in a scenario it
+     * refuses in a cluster too, with the same words.
+     */
+    private static List<FieldError> kubernetesRules(JsonNode object) {
+        return AdmissionRules.validate(object).stream().map(v -> new FieldError(v.field(), v.message())).toList();
+    }
+
+    private static String joined(List<FieldError> errors) {
+        return errors.stream().map(FieldError::toString).collect(Collectors.joining("; "));
     }
 
     private static boolean isPod(JsonNode gvk) {
@@ -185,6 +207,11 @@ public final class SuspendOnCreate implements AdmissionHandler {
     }
 
     private static String describe(ManagedKind kind, JsonNode request, JsonNode object, String queue) {
+        return kind.kind() + " " + nameOf(request, object) + " (queue " + queue + ")";
+    }
+
+    /** {@code namespace/name} of the object under review, {@code generateName*} when it has no name yet. */
+    private static String nameOf(JsonNode request, JsonNode object) {
         String namespace = request.path("namespace").asText(object.path("metadata").path("namespace").asText(""));
         String name = object.path("metadata").path("name").asText("");
         if (name.isEmpty()) {
@@ -193,7 +220,7 @@ public final class SuspendOnCreate implements AdmissionHandler {
         if (name.isEmpty()) {
             name = object.path("metadata").path("generateName").asText("") + "*";
         }
-        return kind.kind() + " " + (namespace.isEmpty() ? "" : namespace + "/") + name + " (queue " + queue + ")";
+        return (namespace.isEmpty() ? "" : namespace + "/") + name;
     }
 
     private static ObjectNode envelope(ObjectNode response) {

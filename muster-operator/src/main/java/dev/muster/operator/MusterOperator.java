@@ -14,6 +14,8 @@ import dev.muster.operator.reconcile.BatchJobReconciler;
 import dev.muster.operator.reconcile.JobEvents;
 import dev.muster.operator.reconcile.RayClusterReconciler;
 import dev.muster.operator.reconcile.RayJobReconciler;
+import dev.muster.operator.visibility.DeciderPendingWorkloads;
+import dev.muster.operator.visibility.VisibilityApi;
 import dev.muster.operator.write.WriteLanes;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -204,6 +206,14 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     /** The decider of the current leadership, if this replica leads. */
     public Optional<Decider> decider() {
         return Optional.ofNullable(decider);
+    }
+
+    /**
+     * Kueue's visibility API ({@code visibility.kueue.x-k8s.io}) over the engine of the current
+     * leadership: pending workloads and their positions; 503 while this replica does not lead.
+     */
+    public VisibilityApi visibilityApi() {
+        return new VisibilityApi(new DeciderPendingWorkloads(this::decider));
     }
 
     /**

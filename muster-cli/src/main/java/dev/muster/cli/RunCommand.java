@@ -151,6 +151,12 @@ final class RunCommand implements Callable<Integer> {
                 HealthServer health = new HealthServer(healthPort, () -> operator.notReady().isEmpty(),
                         () -> operator.notReady().orElse(""), metrics.registry()).start();
                 WebhookServer webhook = webhook(operator)) {
+            String podName = System.getenv("POD_NAME");
+            String podNamespace = System.getenv("POD_NAMESPACE");
+            if (podName != null && podNamespace != null) {
+                // The visibility API's Service selects the leader's pod by this label (deploy/visibility.yaml).
+                operator.labellingLeaderPod(new dev.muster.core.model.ObjectKey(podNamespace, podName));
+            }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "muster-shutdown"));
             operator.start();

@@ -1,6 +1,7 @@
 package dev.muster.operator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.decide.Decider;
 import dev.muster.operator.jobs.BatchJobAdapter;
 import dev.muster.operator.jobs.JobAdapter;
@@ -71,6 +72,8 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     private volatile Decider decider;
     private Informers informers;
     private FabricClusterWriter writer;
+    /** The label on this replica's pod while it leads (the visibility API's Service selects it); null: none. */
+    private LeaderPodLabel leaderLabel;
 
     public MusterOperator(KubernetesClient client, OperatorOptions options) {
         this(client, options, new MusterMetrics());
@@ -114,6 +117,15 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         josdk.register(reconciler, o -> options.namespace().ifPresent(o::settingNamespace));
     }
 
+    /**
+     * While this replica leads, its pod (namespace and name) carries {@code muster.dev/leader: "true"},
+     * which the visibility API's Service selects; call before {@link #start}. Returns this.
+     */
+    public MusterOperator labellingLeaderPod(ObjectKey pod) {
+        this.leaderLabel = new LeaderPodLabel(client, pod);
+        return this;
+    }
+
     public void start() {
         if (!options.leaderElection()) {
             lead();
@@ -153,6 +165,9 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         informers.watch(KubeKind.PROVISIONING_REQUEST, next::provisioningRequest, pr -> { });
         informers.watch(KubeKind.NODE, next::node, next::nodeDeleted);
         informers.watch(KubeKind.POD, next::pod, next::podDeleted);
+        if (leaderLabel != null) {
+            leaderLabel.leads();
+        }
     }
 
     private List<JsonNode> list(KubeKind kind) {
@@ -191,6 +206,9 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             return;
         }
         LOG.warn(why, options.identity());
+        if (leaderLabel != null) {
+            leaderLabel.standsDown();
+        }
         informers.close();
         decider.close();
         writer.close();

@@ -5,6 +5,7 @@ import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.http.HealthServer;
 import dev.muster.operator.http.WebhookServer;
 import dev.muster.operator.metrics.MusterMetrics;
+import dev.muster.operator.visibility.VisibilityApi;
 import dev.muster.operator.webhook.SuspendOnCreate;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -72,6 +73,12 @@ final class RunCommand implements Callable<Integer> {
             description = "directory with tls.crt and tls.key for the webhook; without it the webhook is off and"
                     + " the controller suspends managed jobs on first sight (default: ${DEFAULT-VALUE})")
     Path webhookCertDir;
+
+    @Option(names = "--visibility-api", negatable = true, defaultValue = "${env:MUSTER_VISIBILITY_API_ENABLED:-true}",
+            fallbackValue = "true",
+            description = "serve Kueue's visibility API (visibility.kueue.x-k8s.io: pending workloads and their positions)"
+                    + " under /apis on the webhook's HTTPS port, for an APIService to name (default: on, with the webhook)")
+    boolean visibilityApiEnabled;
 
     @Option(names = "--api-server-timeout", paramLabel = "DURATION",
             description = "give up (exit 2) if the API server does not answer within this time (Go duration: 30s, 5m);"
@@ -143,7 +150,13 @@ final class RunCommand implements Callable<Integer> {
                 MusterOperator operator = new MusterOperator(client, options, metrics);
                 HealthServer health = new HealthServer(healthPort, () -> operator.notReady().isEmpty(),
                         () -> operator.notReady().orElse(""), metrics.registry()).start();
-                WebhookServer webhook = webhook()) {
+                WebhookServer webhook = webhook(operator)) {
+            String podName = System.getenv("POD_NAME");
+            String podNamespace = System.getenv("POD_NAMESPACE");
+            if (podName != null && podNamespace != null) {
+                // The visibility API's Service selects the leader's pod by this label (deploy/visibility.yaml).
+                operator.labellingLeaderPod(new dev.muster.core.model.ObjectKey(podNamespace, podName));
+            }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "muster-shutdown"));
             operator.start();
@@ -168,16 +181,24 @@ final class RunCommand implements Callable<Integer> {
         return Files.isRegularFile(home) ? home.toString() : "no kubeconfig found: fabric8's default address";
     }
 
-    /** The webhook, when its certificate is there; null otherwise (try-with-resources skips it). */
-    private WebhookServer webhook() throws Exception {
+    /**
+     * The webhook, with the visibility API unless it is turned off, when its certificate is there;
+     * null otherwise (try-with-resources skips it).
+     */
+    private WebhookServer webhook(MusterOperator operator) throws Exception {
         if (!webhookEnabled) {
             return null;
         }
         if (!Files.isRegularFile(webhookCertDir.resolve("tls.crt"))) {
             System.err.println("muster: no webhook certificate in " + webhookCertDir
-                    + "; the webhook is off and managed jobs are suspended by the controller on first sight");
+                    + "; the webhook and the visibility API are off, and managed jobs are suspended by the controller"
+                    + " on first sight");
             return null;
         }
-        return WebhookServer.withPemDirectory(webhookPort, webhookCertDir, new SuspendOnCreate()).start();
+        WebhookServer server = WebhookServer.withPemDirectory(webhookPort, webhookCertDir, new SuspendOnCreate());
+        if (visibilityApiEnabled) {
+            server.serve(VisibilityApi.PATH_PREFIX, operator.visibilityApi());
+        }
+        return server.start();
     }
 }

@@ -1,6 +1,7 @@
 package dev.muster.operator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.decide.Decider;
 import dev.muster.operator.jobs.BatchJobAdapter;
 import dev.muster.operator.jobs.JobAdapter;
@@ -14,6 +15,8 @@ import dev.muster.operator.reconcile.BatchJobReconciler;
 import dev.muster.operator.reconcile.JobEvents;
 import dev.muster.operator.reconcile.RayClusterReconciler;
 import dev.muster.operator.reconcile.RayJobReconciler;
+import dev.muster.operator.visibility.DeciderPendingWorkloads;
+import dev.muster.operator.visibility.VisibilityApi;
 import dev.muster.operator.write.WriteLanes;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -69,6 +72,8 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     private volatile Decider decider;
     private Informers informers;
     private FabricClusterWriter writer;
+    /** The label on this replica's pod while it leads (the visibility API's Service selects it); null: none. */
+    private LeaderPodLabel leaderLabel;
 
     public MusterOperator(KubernetesClient client, OperatorOptions options) {
         this(client, options, new MusterMetrics());
@@ -112,6 +117,15 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         josdk.register(reconciler, o -> options.namespace().ifPresent(o::settingNamespace));
     }
 
+    /**
+     * While this replica leads, its pod (namespace and name) carries {@code muster.dev/leader: "true"},
+     * which the visibility API's Service selects; call before {@link #start}. Returns this.
+     */
+    public MusterOperator labellingLeaderPod(ObjectKey pod) {
+        this.leaderLabel = new LeaderPodLabel(client, pod);
+        return this;
+    }
+
     public void start() {
         if (!options.leaderElection()) {
             lead();
@@ -151,6 +165,9 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         informers.watch(KubeKind.PROVISIONING_REQUEST, next::provisioningRequest, pr -> { });
         informers.watch(KubeKind.NODE, next::node, next::nodeDeleted);
         informers.watch(KubeKind.POD, next::pod, next::podDeleted);
+        if (leaderLabel != null) {
+            leaderLabel.leads();
+        }
     }
 
     private List<JsonNode> list(KubeKind kind) {
@@ -189,6 +206,9 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
             return;
         }
         LOG.warn(why, options.identity());
+        if (leaderLabel != null) {
+            leaderLabel.standsDown();
+        }
         informers.close();
         decider.close();
         writer.close();
@@ -204,6 +224,14 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
     /** The decider of the current leadership, if this replica leads. */
     public Optional<Decider> decider() {
         return Optional.ofNullable(decider);
+    }
+
+    /**
+     * Kueue's visibility API ({@code visibility.kueue.x-k8s.io}) over the engine of the current
+     * leadership: pending workloads and their positions; 503 while this replica does not lead.
+     */
+    public VisibilityApi visibilityApi() {
+        return new VisibilityApi(new DeciderPendingWorkloads(this::decider));
     }
 
     /**

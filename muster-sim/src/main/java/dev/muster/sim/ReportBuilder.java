@@ -5,11 +5,15 @@ import dev.muster.api.scenario.Scenario;
 import dev.muster.core.engine.QueueView;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
+import dev.muster.core.explain.PendingPosition;
+import dev.muster.core.explain.QueuePositions;
+import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.sim.report.Report;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,10 +37,14 @@ final class ReportBuilder {
         List<SimWorkload> sorted = new ArrayList<>(workloads);
         sorted.sort(Comparator.comparing((SimWorkload w) -> w.source.kind())
                 .thenComparing(w -> w.source.key()));
+        Map<ObjectKey, PendingPosition> positions = new HashMap<>();
+        for (QueuePositions q : engine.queuePositions()) {
+            q.workloads().forEach(p -> positions.put(p.workload(), p));
+        }
         List<Report.WorkloadReport> wls = new ArrayList<>();
         for (SimWorkload w : sorted) {
             if (w.arrived) {
-                wls.add(workload(w));
+                wls.add(workload(w, positions));
             }
         }
         List<Report.QueueReport> queues = new ArrayList<>();
@@ -62,7 +70,7 @@ final class ReportBuilder {
         return new Report(Report.SCHEMA, endMillis / 1000.0, wls, queues, nodes, requests, timeline.events());
     }
 
-    private Report.WorkloadReport workload(SimWorkload w) {
+    private Report.WorkloadReport workload(SimWorkload w, Map<ObjectKey, PendingPosition> positions) {
         Map<String, Map<String, String>> flavors = new LinkedHashMap<>();
         List<Report.PodSetCount> podSets = new ArrayList<>();
         // Flavors and counts of the current admission; a finished workload keeps its last one.
@@ -82,7 +90,17 @@ final class ReportBuilder {
                 w.status.clusterQueue(), w.source.priority(), w.state().name(),
                 seconds(w.status.admittedAtMillis().orElse(null)), seconds(w.status.finishedAtMillis().orElse(null)),
                 flavors, podSets, evictions(w), pods(w), w.status.message(), seconds(w.createdAtMillis),
-                w.status.admissionsAtMillis().stream().map(m -> m / 1000.0).toList());
+                w.status.admissionsAtMillis().stream().map(m -> m / 1000.0).toList(), pending(w, positions));
+    }
+
+    /** Where a pending workload stands in its queue; null for the others. */
+    private static Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions) {
+        if (w.state() != WorkloadState.Pending) {
+            return null;
+        }
+        PendingPosition p = positions.get(w.workload.key());
+        return p == null ? Report.PendingReport.IN_NO_QUEUE
+                : new Report.PendingReport(p.positionInClusterQueue(), p.positionInLocalQueue());
     }
 
     private static List<Report.Eviction> evictions(SimWorkload w) {

@@ -3,6 +3,7 @@ package dev.muster.core.engine;
 import dev.muster.core.model.Pending;
 
 import dev.muster.core.admission.Decision;
+import dev.muster.core.explain.QueuePositions;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.QueueRef;
@@ -350,6 +351,24 @@ public final class Engine implements Settling.Scheduler {
 
     private QueueView view(ClusterQueueState cq) {
         return QueueView.of(cq, tree.usageOf(cq.node()));
+    }
+
+    /**
+     * The pending workloads of the ClusterQueue (or KAI leaf queue) {@code name} in its queue order,
+     * with their positions (Kueue's visibility API); empty when there is no such queue.
+     */
+    public Optional<QueuePositions> queuePositions(String name) {
+        return Optional.ofNullable(queues.get(name)).map(cq -> PendingOrder.of(cq, book));
+    }
+
+    /** {@link #queuePositions(String)} of every ClusterQueue and KAI leaf queue, in name order. */
+    public List<QueuePositions> queuePositions() {
+        return queues.all().stream().map(cq -> PendingOrder.of(cq, book)).toList();
+    }
+
+    /** The ClusterQueue the LocalQueue {@code name} of {@code namespace} points at, if that LocalQueue exists. */
+    public Optional<String> clusterQueueOfLocalQueue(String namespace, String name) {
+        return Optional.ofNullable(queues.clusterQueueOf(new ObjectKey(namespace, name)));
     }
 
     /** The ClusterQueue a workload is queued in or admitted to, if any. */

@@ -119,6 +119,12 @@ final class QueueDirectory {
         return all;
     }
 
+    /** The ClusterQueue the LocalQueue {@code localQueue} (namespace and name) points at; null when there is no such LocalQueue. */
+    String clusterQueueOf(ObjectKey localQueue) {
+        LocalQueueSpec lq = localQueues.get(localQueue);
+        return lq == null ? null : lq.clusterQueue();
+    }
+
     /** Kueue: the LocalQueue of the workload's namespace leads to a ClusterQueue, whose namespaceSelector must admit it. */
     QueueResolution resolveLocalQueue(String ns, String localQueue) {
         LocalQueueSpec lq = localQueues.get(new ObjectKey(ns, localQueue));

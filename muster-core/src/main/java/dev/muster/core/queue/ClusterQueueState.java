@@ -271,6 +271,11 @@ public final class ClusterQueueState {
         return parked.remove(key);
     }
 
+    /** The parked workloads (pending, but not candidates now), in no particular order. */
+    public Set<ObjectKey> parked() {
+        return Collections.unmodifiableSet(parked);
+    }
+
     /** Pending workloads as Kueue counts them: the queued ones and the parked ones. */
     public int pendingCount() {
         return pending.size() + parked.size();

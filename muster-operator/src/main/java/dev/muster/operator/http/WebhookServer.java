@@ -87,6 +87,16 @@ public final class WebhookServer implements AutoCloseable {
         return new WebhookServer(port, PemTls.serverContext(certDir), mutate);
     }
 
+    /**
+     * Serves the requests whose path starts with {@code pathPrefix} with {@code handler} as well, on
+     * the same port and certificate (the visibility API, {@link dev.muster.operator.visibility.VisibilityApi});
+     * returns this.
+     */
+    public WebhookServer serve(String pathPrefix, com.sun.net.httpserver.HttpHandler handler) {
+        server.createContext(pathPrefix, Objects.requireNonNull(handler, "handler"));
+        return this;
+    }
+
     /** Starts serving; returns this. */
     public WebhookServer start() {
         server.start();

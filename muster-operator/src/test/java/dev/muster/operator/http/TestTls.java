@@ -16,7 +16,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /** Self-signed certificates for the tests, from the JDK's keytool or from openssl. */
-final class TestTls {
+public final class TestTls {
 
     static final char[] PASSWORD = "changeit".toCharArray();
     /** Names the test certificates are valid for. */
@@ -25,9 +25,9 @@ final class TestTls {
     private TestTls() {}
 
     /** A server context and the certificate it presents, made with the running JDK's keytool. */
-    record ServerTls(SSLContext context, X509Certificate certificate) {}
+    public record ServerTls(SSLContext context, X509Certificate certificate) {}
 
-    static ServerTls keytoolServer(Path dir) throws IOException, GeneralSecurityException, InterruptedException {
+    public static ServerTls keytoolServer(Path dir) throws IOException, GeneralSecurityException, InterruptedException {
         Path store = dir.resolve("server.p12");
         String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
         run(dir, keytool, "-genkeypair", "-alias", "muster", "-keyalg", "RSA", "-keysize", "2048",
@@ -46,7 +46,7 @@ final class TestTls {
     }
 
     /** A client context that trusts exactly these certificates. */
-    static SSLContext trusting(X509Certificate... certificates) throws GeneralSecurityException, IOException {
+    public static SSLContext trusting(X509Certificate... certificates) throws GeneralSecurityException, IOException {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         for (int i = 0; i < certificates.length; i++) {

@@ -1,5 +1,6 @@
 package dev.muster.sim.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +37,17 @@ public record Report(
             List<PodReport> pods,
             String message,
             Double createdAtSeconds,
-            List<Double> admissionsAtSeconds) {
+            List<Double> admissionsAtSeconds,
+            @JsonInclude(JsonInclude.Include.NON_NULL) PendingReport pending) {
+
+        /** A workload without {@link PendingReport}: one that does not wait, or a report made before positions. */
+        public WorkloadReport(String kind, String namespace, String name, String queue, String clusterQueue, int priority,
+                String state, Double admittedAtSeconds, Double finishedAtSeconds, Map<String, Map<String, String>> flavors,
+                List<PodSetCount> podSets, List<Eviction> evictions, List<PodReport> pods, String message,
+                Double createdAtSeconds, List<Double> admissionsAtSeconds) {
+            this(kind, namespace, name, queue, clusterQueue, priority, state, admittedAtSeconds, finishedAtSeconds, flavors,
+                    podSets, evictions, pods, message, createdAtSeconds, admissionsAtSeconds, null);
+        }
 
         /** A workload whose creation and admission history are not known (reports made by hand). */
         public WorkloadReport(String kind, String namespace, String name, String queue, String clusterQueue, int priority,
@@ -45,6 +56,16 @@ public record Report(
             this(kind, namespace, name, queue, clusterQueue, priority, state, admittedAtSeconds, finishedAtSeconds, flavors,
                     podSets, evictions, pods, message, null, List.of());
         }
+    }
+
+    /**
+     * Where a pending workload stands at the end of the run, as Kueue's visibility API tells it
+     * ({@code visibility.kueue.x-k8s.io} PendingWorkload): its place in its ClusterQueue's order
+     * and among the workloads of its LocalQueue, from 0; both null when it waits in no queue (its
+     * LocalQueue or queue does not exist, or it was deactivated). Written only for pending workloads.
+     */
+    public record PendingReport(Integer positionInClusterQueue, Integer positionInLocalQueue) {
+        public static final PendingReport IN_NO_QUEUE = new PendingReport(null, null);
     }
 
     public record PodSetCount(String name, int count) {

@@ -25,10 +25,16 @@ class JsonReportWriterTest {
 
         assertThat(fieldNames(tree)).isEqualTo(componentNames(Report.class));
         JsonNode workload = tree.get("workloads").get(0);
-        assertThat(fieldNames(workload)).isEqualTo(componentNames(Report.WorkloadReport.class))
+        assertThat(fieldNames(tree.get("workloads").get(1))).as("a pending workload")
+                .isEqualTo(componentNames(Report.WorkloadReport.class))
                 .containsExactly("kind", "namespace", "name", "queue", "clusterQueue", "priority", "state",
                         "admittedAtSeconds", "finishedAtSeconds", "flavors", "podSets", "evictions", "pods", "message",
-                        "createdAtSeconds", "admissionsAtSeconds");
+                        "createdAtSeconds", "admissionsAtSeconds", "pending");
+        assertThat(fieldNames(workload)).as("an admitted workload has no pending object")
+                .isEqualTo(componentNames(Report.WorkloadReport.class).subList(0, 16));
+        assertThat(fieldNames(tree.get("workloads").get(1).get("pending")))
+                .isEqualTo(componentNames(Report.PendingReport.class))
+                .containsExactly("positionInClusterQueue", "positionInLocalQueue");
         assertThat(fieldNames(workload.get("podSets").get(0))).isEqualTo(componentNames(Report.PodSetCount.class));
         assertThat(fieldNames(workload.get("evictions").get(0))).isEqualTo(componentNames(Report.Eviction.class));
         assertThat(fieldNames(workload.get("pods").get(0))).isEqualTo(componentNames(Report.PodReport.class));

@@ -30,7 +30,8 @@ final class SampleReports {
                 "Admitted by ClusterQueue cluster-queue");
         WorkloadReport waiting = new WorkloadReport("Job", "default", "waiting", "user-queue", null, 10, "Pending",
                 null, null, Map.of(), List.of(), List.of(), List.of(),
-                "couldn't assign flavors to pod set main:\ninsufficient quota for cpu");
+                "couldn't assign flavors to pod set main:\ninsufficient quota for cpu", null, List.of(),
+                new Report.PendingReport(3, 1));
         Map<String, Map<String, String>> usage = new LinkedHashMap<>();
         usage.put("default-flavor", ordered("cpu", "2", "memory", "8G", "nvidia.com/gpu", "1"));
         return new Report(Report.SCHEMA, 900.0, List.of(rayJob, waiting),

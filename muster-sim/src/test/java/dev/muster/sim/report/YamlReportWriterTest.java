@@ -22,7 +22,7 @@ class YamlReportWriterTest {
         JsonNode fromYaml = YAML.readTree(yaml(report));
 
         assertThat(fromYaml).isEqualTo(new YAMLMapper().readTree(json.toString()));
-        assertThat(JsonReportWriterTest.fieldNames(fromYaml.get("workloads").get(0)))
+        assertThat(JsonReportWriterTest.fieldNames(fromYaml.get("workloads").get(1)))
                 .isEqualTo(JsonReportWriterTest.componentNames(Report.WorkloadReport.class));
     }
 

@@ -1,0 +1,41 @@
+package dev.muster.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.muster.api.scenario.ScenarioLoader;
+import dev.muster.sim.report.Report;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each pending workload of the report says where it stands, as Kueue's visibility API would
+ * (the order of Kueue's TestPendingWorkloadsInCQ "single ClusterQueue and two LocalQueue setup with
+ * four workloads": priority first, then creation time; positions in the LocalQueue counted apart).
+ */
+class PendingPositionsReportTest {
+
+    private static Report run(String scenario) throws Exception {
+        Path file = Path.of(PendingPositionsReportTest.class.getResource("/pending-positions/" + scenario).toURI());
+        return Simulation.run(ScenarioLoader.load(List.of(file), 1), SimulationOptions.DEFAULTS);
+    }
+
+    @Test
+    void pendingWorkloadsCarryTheirPositionsInTheClusterQueueAndTheLocalQueue() throws Exception {
+        Map<String, Report.WorkloadReport> byName = run("two-local-queues.yaml").workloads().stream()
+                .collect(Collectors.toMap(Report.WorkloadReport::name, Function.identity()));
+
+        assertThat(byName.get("running").state()).isEqualTo("Admitted");
+        assertThat(byName.get("running").pending()).as("only pending workloads have a position").isNull();
+        assertThat(byName.get("a-high").pending()).isEqualTo(new Report.PendingReport(0, 0));
+        assertThat(byName.get("b-high").pending()).isEqualTo(new Report.PendingReport(1, 0));
+        assertThat(byName.get("a-low").pending()).isEqualTo(new Report.PendingReport(2, 1));
+        assertThat(byName.get("b-low").pending()).isEqualTo(new Report.PendingReport(3, 1));
+        assertThat(byName.get("refused").state()).isEqualTo("Pending");
+        assertThat(byName.get("refused").pending()).as("its namespace is not admitted: Kueue lists it all the same")
+                .isEqualTo(new Report.PendingReport(0, 0));
+    }
+}

@@ -8,7 +8,11 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.explain.PendingPosition;
 import dev.muster.core.explain.QueuePositions;
 import dev.muster.core.model.ObjectKey;
+import dev.muster.core.forecast.Forecast;
+import dev.muster.core.model.Pending;
 import dev.muster.core.model.PodSet;
+import dev.muster.core.model.Shortage;
+import java.util.Optional;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.sim.report.Report;
 import java.util.ArrayList;
@@ -93,14 +97,41 @@ final class ReportBuilder {
                 w.status.admissionsAtMillis().stream().map(m -> m / 1000.0).toList(), pending(w, positions));
     }
 
-    /** Where a pending workload stands in its queue; null for the others. */
-    private static Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions) {
+    /** Why a pending workload waits and where it stands in its queue; null for the others. */
+    private Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions) {
         if (w.state() != WorkloadState.Pending) {
             return null;
         }
         PendingPosition p = positions.get(w.workload.key());
-        return p == null ? Report.PendingReport.IN_NO_QUEUE
-                : new Report.PendingReport(p.positionInClusterQueue(), p.positionInLocalQueue());
+        // The engine's last reason, when it is what the workload says now (an eviction or a missing
+        // queue label says something else, with the condition's reason).
+        Optional<Pending> last = w.status.lastWait().filter(why -> why.message().equals(w.status.message()));
+        String reason = last.map(why -> why.why().code())
+                .orElseGet(() -> w.status.condition("QuotaReserved").map(c -> c.reason()).orElse(null));
+        List<Report.Blocking> blocking = last.map(why -> why.shortages().stream().map(ReportBuilder::blocking).toList())
+                .orElse(List.of());
+        return new Report.PendingReport(reason, p == null ? null : p.positionInClusterQueue(),
+                p == null ? null : p.positionInLocalQueue(), blocking, null, null);
+    }
+
+    private static Report.Blocking blocking(Shortage s) {
+        return new Report.Blocking(s.flavor(), s.resource(), Quantity.ofMilli(s.neededMilli()).format(s.resource()),
+                Quantity.ofMilli(s.availableMilli()).format(s.resource()), s.overLimit());
+    }
+
+    /**
+     * The report with each pending workload's forecast: when it is expected to be admitted and on
+     * what basis ({@code keyOf}: the engine's key of a reported workload).
+     */
+    static Report withForecast(Report report, Forecast forecast, java.util.function.Function<Report.WorkloadReport, ObjectKey> keyOf) {
+        return report.withWorkloads(w -> {
+            Forecast.Expectation e = w.pending() == null ? null : forecast.expectations().get(keyOf.apply(w));
+            if (e == null) {
+                return w;
+            }
+            Double at = e.admitAtMillis().isPresent() ? e.admitAtMillis().getAsLong() / 1000.0 : null;
+            return Report.withPending(w, w.pending().withForecast(at, e.basis()));
+        });
     }
 
     private static List<Report.Eviction> evictions(SimWorkload w) {

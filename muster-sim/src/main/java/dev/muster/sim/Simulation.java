@@ -163,8 +163,16 @@ public final class Simulation {
         if (!events.isEmpty()) {
             // Stopped before its end: what waits then is forecast (this uses the engine up).
             forecast = PendingForecast.of(engine, end, workloads, scenario.musterSettings().runtimeQuantile());
+            Map<String, ObjectKey> engineKeys = new HashMap<>();
+            workloads.forEach(w -> engineKeys.put(reportKey(w.source.kind(), w.source.key()), w.workload.key()));
+            report = ReportBuilder.withForecast(report, forecast,
+                    w -> engineKeys.get(reportKey(w.kind(), new ObjectKey(w.namespace(), w.name()))));
         }
         return report;
+    }
+
+    private static String reportKey(String kind, ObjectKey key) {
+        return kind + "/" + key;
     }
 
     /**

@@ -30,12 +30,18 @@ class PendingPositionsReportTest {
 
         assertThat(byName.get("running").state()).isEqualTo("Admitted");
         assertThat(byName.get("running").pending()).as("only pending workloads have a position").isNull();
-        assertThat(byName.get("a-high").pending()).isEqualTo(new Report.PendingReport(0, 0));
-        assertThat(byName.get("b-high").pending()).isEqualTo(new Report.PendingReport(1, 0));
-        assertThat(byName.get("a-low").pending()).isEqualTo(new Report.PendingReport(2, 1));
-        assertThat(byName.get("b-low").pending()).isEqualTo(new Report.PendingReport(3, 1));
+        assertThat(positions(byName.get("a-high"))).containsExactly(0, 0);
+        assertThat(positions(byName.get("b-high"))).containsExactly(1, 0);
+        assertThat(positions(byName.get("a-low"))).containsExactly(2, 1);
+        assertThat(positions(byName.get("b-low"))).containsExactly(3, 1);
         assertThat(byName.get("refused").state()).isEqualTo("Pending");
         assertThat(byName.get("refused").pending()).as("its namespace is not admitted: Kueue lists it all the same")
-                .isEqualTo(new Report.PendingReport(0, 0));
+                .isNotNull().extracting(Report.PendingReport::positionInClusterQueue, Report.PendingReport::positionInLocalQueue)
+                .containsExactly(0, 0);
+        assertThat(byName.get("a-high").pending().reason()).isEqualTo("WaitingForQuota");
+    }
+
+    private static List<Integer> positions(Report.WorkloadReport w) {
+        return java.util.Arrays.asList(w.pending().positionInClusterQueue(), w.pending().positionInLocalQueue());
     }
 }

@@ -177,11 +177,24 @@ public final class Forecaster {
         ends.computeIfAbsent(at, t -> new TreeMap<>()).put(key, expected);
     }
 
-    /** A waiting workload the forecast never admits: why, from what still holds quota and its last reason. */
+    /**
+     * A waiting workload the forecast never admits: behind workloads whose run time is unknown (they
+     * hold their quota to the end of the forecast, so say which), or not even when all else ended.
+     */
     private Forecast.Expectation notWithin(ObjectKey key) {
-        String reason = engine.reason(key).map(r -> ": " + r).orElse("");
-        return new Forecast.Expectation(key, OptionalLong.empty(),
-                "not within the forecast, which ends when nothing more is expected to finish" + reason);
+        List<ObjectKey> forever = engine.admittedWorkloads().stream().map(a -> a.workload().key())
+                .filter(k -> !endOf.containsKey(k)).sorted().toList();
+        String reason = engine.reason(key).map(r -> "; it waits: " + r).orElse("");
+        if (forever.isEmpty()) {
+            return new Forecast.Expectation(key, OptionalLong.empty(),
+                    "not within the forecast: it does not fit even once every running workload has finished" + reason);
+        }
+        String names = String.join(", ", forever.stream().limit(3).map(ObjectKey::toString).toList())
+                + (forever.size() > 3 ? " and " + (forever.size() - 3) + " more" : "");
+        return new Forecast.Expectation(key, OptionalLong.empty(), "not within the forecast: " + forever.size()
+                + (forever.size() == 1 ? " workload holds" : " workloads hold") + " quota for an unknown time (" + names
+                + "; a muster.dev/expected-runtime annotation or an activeDeadlineSeconds on them tells the forecast)"
+                + reason);
     }
 
     /** Seconds after the forecast's start, in words ("+14m"): how a basis or a report says when. */

@@ -46,6 +46,8 @@ public final class WorkloadStatus {
     private Long finishedAtMillis;
     private int reservations;
     private String message = "";
+    /** Why it waited last, with its kind and figures; null before it first waited. */
+    private Pending lastWait;
     private final Map<String, Condition> conditions = new LinkedHashMap<>();
     private final List<Eviction> evictions = new ArrayList<>();
     /** When each admission happened, in order: a workload evicted and admitted again has several. */
@@ -125,9 +127,18 @@ public final class WorkloadStatus {
     /** Kueue's QuotaReserved=False reasons say why (WaitingForQuota, Misconfigured, ...), see {@link Pending}. */
     private void waiting(Pending why, long nowMillis) {
         message = why.message();
+        lastWait = why;
         if (phase == Phase.PENDING) {
             set("QuotaReserved", false, why.why().kueueReason(), why.message(), nowMillis);
         }
+    }
+
+    /**
+     * Why it waited last (its kind, sentence and the figures of what it lacked); empty before it
+     * first waited. Only meaningful while it waits: an admission does not clear it.
+     */
+    public java.util.Optional<Pending> lastWait() {
+        return java.util.Optional.ofNullable(lastWait);
     }
 
     /** The pods of an evicted workload have stopped: it holds no quota and waits again. */

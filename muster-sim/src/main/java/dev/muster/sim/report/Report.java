@@ -59,13 +59,61 @@ public record Report(
     }
 
     /**
-     * Where a pending workload stands at the end of the run, as Kueue's visibility API tells it
-     * ({@code visibility.kueue.x-k8s.io} PendingWorkload): its place in its ClusterQueue's order
-     * and among the workloads of its LocalQueue, from 0; both null when it waits in no queue (its
-     * LocalQueue or queue does not exist, or it was deactivated). Written only for pending workloads.
+     * Why a pending workload waits at the end of the run, where it stands, and when it is expected
+     * to be admitted. Written only for pending workloads.
+     *
+     * @param reason                 the kind of wait, one word: Kueue's QuotaReserved=False reason where
+     *                               Kueue has one (WaitingForQuota, ExceedsMaxQuota, Misconfigured, ...),
+     *                               KAI's where KAI has one (OverLimit, NonPreemptibleOverQuota), else
+     *                               Muster's (OverFairShare, WaitingForNodes, MinRuntimeProtected, Backoff)
+     * @param positionInClusterQueue its place in its ClusterQueue's order, as Kueue's visibility API
+     *                               ({@code visibility.kueue.x-k8s.io} PendingWorkload) tells it, from 0;
+     *                               null when it waits in no queue (its LocalQueue or queue does not
+     *                               exist, or it was deactivated)
+     * @param positionInLocalQueue   the same among the workloads of its LocalQueue
+     * @param blocking               what it lacks, per flavor and resource, when it waits for quota
+     * @param forecastAdmitAtSeconds when it is expected to be admitted, for a run stopped with
+     *                               {@code --until}; null without a forecast or when not within it
+     * @param forecastBasis          what the forecast rests on, in words; null without a forecast
      */
-    public record PendingReport(Integer positionInClusterQueue, Integer positionInLocalQueue) {
+    public record PendingReport(String reason, Integer positionInClusterQueue, Integer positionInLocalQueue,
+            List<Blocking> blocking, Double forecastAdmitAtSeconds, String forecastBasis) {
+
         public static final PendingReport IN_NO_QUEUE = new PendingReport(null, null);
+
+        public PendingReport {
+            blocking = List.copyOf(blocking);
+        }
+
+        /** Positions alone (no reason, nothing blocking, no forecast). */
+        public PendingReport(Integer positionInClusterQueue, Integer positionInLocalQueue) {
+            this(null, positionInClusterQueue, positionInLocalQueue, List.of(), null, null);
+        }
+
+        public PendingReport withForecast(Double admitAtSeconds, String basis) {
+            return new PendingReport(reason, positionInClusterQueue, positionInLocalQueue, blocking, admitAtSeconds, basis);
+        }
+    }
+
+    /**
+     * What a waiting workload lacks of one resource in one flavor: {@code needed} in all,
+     * {@code available} to it then (quantities as Kubernetes writes them), and whether its queue's
+     * own limit is what stops it.
+     */
+    public record Blocking(String flavor, String resource, String needed, String available, boolean overLimit) {
+    }
+
+    /** The same report with each workload passed through {@code change}. */
+    public Report withWorkloads(java.util.function.UnaryOperator<WorkloadReport> change) {
+        return new Report(schema, endSeconds, workloads.stream().map(change).toList(), queues, nodes,
+                provisioningRequests, events);
+    }
+
+    /** The workload with {@code newPending} instead of its pending part. */
+    public static WorkloadReport withPending(WorkloadReport w, PendingReport newPending) {
+        return new WorkloadReport(w.kind(), w.namespace(), w.name(), w.queue(), w.clusterQueue(), w.priority(), w.state(),
+                w.admittedAtSeconds(), w.finishedAtSeconds(), w.flavors(), w.podSets(), w.evictions(), w.pods(),
+                w.message(), w.createdAtSeconds(), w.admissionsAtSeconds(), newPending);
     }
 
     public record PodSetCount(String name, int count) {

@@ -34,7 +34,8 @@ class JsonReportWriterTest {
                 .isEqualTo(componentNames(Report.WorkloadReport.class).subList(0, 16));
         assertThat(fieldNames(tree.get("workloads").get(1).get("pending")))
                 .isEqualTo(componentNames(Report.PendingReport.class))
-                .containsExactly("positionInClusterQueue", "positionInLocalQueue");
+                .containsExactly("reason", "positionInClusterQueue", "positionInLocalQueue", "blocking",
+                        "forecastAdmitAtSeconds", "forecastBasis");
         assertThat(fieldNames(workload.get("podSets").get(0))).isEqualTo(componentNames(Report.PodSetCount.class));
         assertThat(fieldNames(workload.get("evictions").get(0))).isEqualTo(componentNames(Report.Eviction.class));
         assertThat(fieldNames(workload.get("pods").get(0))).isEqualTo(componentNames(Report.PodReport.class));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InputFuzzTest {
 
-    static final int IN_SUITE = 300;
+    static final int IN_SUITE = 600;
     static final long SEED = 18;
 
     @TempDir

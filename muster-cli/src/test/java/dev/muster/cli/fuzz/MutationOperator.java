@@ -89,6 +89,23 @@ enum MutationOperator {
             });
         }
     },
+    /** A text value copied from elsewhere in the scenario: a job sent to another queue, a parent that is a leaf, a name in a quantity. */
+    COPY_VALUE {
+        @Override
+        Optional<String> apply(ManifestSet set, RandomGenerator random) {
+            List<JsonNode> texts = set.trees().stream().flatMap(d -> Slot.all(d.root()).stream())
+                    .map(Slot::value).filter(JsonNode::isTextual).toList();
+            if (texts.isEmpty()) {
+                return Optional.empty();
+            }
+            JsonNode copied = texts.get(random.nextInt(texts.size())).deepCopy();
+            return slot(set, random, s -> s.value().isTextual() && !s.value().equals(copied)).map(s -> {
+                JsonNode before = s.value();
+                s.set(copied);
+                return "set " + s.path() + " from " + brief(before) + " to " + brief(copied);
+            });
+        }
+    },
     /** A document given another kind Muster reads (its fields now belong to the wrong kind). */
     SWAP_KIND {
         @Override

@@ -132,7 +132,8 @@ final class ManifestSet {
             for (Document d : file.getValue()) {
                 text.append("---\n").append(switch (d) {
                     case Tree t -> yaml(t.root());
-                    case Text t -> t.yaml().endsWith("\n") || t.yaml().isEmpty() ? t.yaml() : t.yaml() + "\n";
+                    // a cut document ends where it was cut; the next one still starts on a line of its own
+                    case Text t -> t.yaml().isEmpty() || t.yaml().endsWith("\n") ? t.yaml() : t.yaml() + "\n";
                 });
             }
             Files.writeString(dir.resolve(file.getKey()), text);

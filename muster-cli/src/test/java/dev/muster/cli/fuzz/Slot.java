@@ -62,7 +62,7 @@ record Slot(JsonNode parent, String field, int item, String path) {
         }
     }
 
-    /** Puts a copy of this item right after it (for a field: nothing, a mapping has no order to repeat in). */
+    /** Puts a copy of this list item right after it (only for an item: a mapping cannot hold a key twice). */
     void duplicateItem() {
         ((ArrayNode) parent).insert(item + 1, value().deepCopy());
     }

@@ -40,7 +40,12 @@ public final class ClusterNodes {
         }
         Map<String, Quantity> allocatable = new TreeMap<>();
         JsonNode a = body.path("status").path("allocatable");
-        a.fieldNames().forEachRemaining(r -> allocatable.put(r, Quantity.parse(a.get(r).asText())));
+        // null is no amount, as in the validation (and Kubernetes' Quantity reads null as zero)
+        a.fields().forEachRemaining(e -> {
+            if (!e.getValue().isNull()) {
+                allocatable.put(e.getKey(), Quantity.parse(e.getValue().asText()));
+            }
+        });
         long gpuMemory = 0;
         try {
             gpuMemory = Long.parseLong(labels.getOrDefault(GPU_MEMORY_LABEL, "0").strip());

@@ -49,7 +49,8 @@ public final class KaiQueueReader {
         }
         KaiQueueSpec queue = new KaiQueueSpec(object.meta().name(), parent, priority, shares, preemptMinRuntime,
                 reclaimMinRuntime);
-        return new KaiQueueDeclaration(queue, parent.map(p -> new Reference(p, parentField)));
+        return new KaiQueueDeclaration(queue, parent.map(p -> new Reference(p, parentField)),
+                object.root().get("metadata").get("name"));
     }
 
     /** A resource of the queue in Kubernetes units; unset quota = 0, unset limit = unlimited, unset weight = 1. */

@@ -8,7 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The KAI queue tree: every parentQueue is a declared Queue and no queue is its own ancestor. */
+/**
+ * The KAI queue tree: every parentQueue is a declared Queue, no queue is its own ancestor, and no
+ * queue has the name of a Kueue ClusterQueue or Cohort. The last is Muster's rule, not KAI's: Muster
+ * keeps both schedulers' queues in one quota tree (a KAI leaf is a ClusterQueue there, a KAI parent
+ * a cohort), where one name cannot stand for two queues.
+ */
 final class KaiQueueChecks {
 
     private KaiQueueChecks() {
@@ -30,6 +35,21 @@ final class KaiQueueChecks {
         for (List<String> cycle : CycleFinder.cycles(List.copyOf(names), parents)) {
             parentFields.get(cycle.get(0)).error("queue cycle: " + String.join(" -> ", cycle));
         }
+        checkNamesApartFromKueue(d);
         return names;
+    }
+
+    private static void checkNamesApartFromKueue(ScenarioDraft d) {
+        Map<String, String> kueueQueues = new LinkedHashMap<>();
+        d.cohorts.forEach(c -> kueueQueues.put(c.value().spec().name(), "Cohort"));
+        d.clusterQueues.forEach(c -> c.value().spec().cohort().ifPresent(cohort -> kueueQueues.putIfAbsent(cohort, "Cohort")));
+        d.clusterQueues.forEach(c -> kueueQueues.put(c.value().spec().name(), "ClusterQueue"));
+        for (Declared<KaiQueueDeclaration> q : d.kaiQueues) {
+            String kind = kueueQueues.get(q.value().name());
+            if (kind != null) {
+                q.value().nameField().error("Kueue has a " + kind + " named \"" + q.value().name() + "\" too; Muster keeps"
+                        + " KAI and Kueue queues in one quota tree, so a KAI Queue needs a name of its own");
+            }
+        }
     }
 }

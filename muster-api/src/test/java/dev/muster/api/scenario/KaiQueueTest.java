@@ -37,6 +37,18 @@ class KaiQueueTest {
     }
 
     @Test
+    void aKaiQueueNamedLikeAClusterQueueOrACohortIsRefused() {
+        // fuzz, SWAP_KIND of a ClusterQueue into a KAI Queue: the engine threw "has the name of a ClusterQueue" (exit 3)
+        String kueue = docs(Manifests.FLAVOR, Manifests.clusterQueue("team-a", "cohort: shared"));
+        assertThat(messages(kueue + "---\n" + docs(queue("team-a", "", ""), queue("shared", "", ""))))
+                .containsExactly(
+                        "bad.yaml: document 3 (Queue \"team-a\"): metadata.name: Kueue has a ClusterQueue named \"team-a\" too;"
+                                + " Muster keeps KAI and Kueue queues in one quota tree, so a KAI Queue needs a name of its own",
+                        "bad.yaml: document 4 (Queue \"shared\"): metadata.name: Kueue has a Cohort named \"shared\" too;"
+                                + " Muster keeps KAI and Kueue queues in one quota tree, so a KAI Queue needs a name of its own");
+    }
+
+    @Test
     void quotasAreNumbersWithMinusOneForUnlimited() {
         String resources = """
                 resources:

@@ -5,6 +5,7 @@ import static dev.muster.api.scenario.Manifests.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.manifest.ManifestError;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,21 @@ class NodesTest {
         String bad = node.replace("memory: 32Gi", "memory: 32GB").replace("effect: NoSchedule", "effect: Never");
         assertThat(errors(bad)).extracting(ManifestError::fieldPath).containsExactly(
                 "spec.taints[0].effect", "status.allocatable[memory]");
+    }
+
+    @Test
+    void anAllocatableResourceOfNullIsNoAmount() throws Exception {
+        // fuzz, CHANGE_TYPE of status.allocatable.memory to null: validation took null for unset, placement read "null"
+        String node = """
+                apiVersion: v1
+                kind: Node
+                metadata:
+                  name: n1
+                status:
+                  allocatable: {cpu: "8", memory: null}
+                """;
+        assertThat(ClusterNodes.of(load(node))).singleElement()
+                .satisfies(n -> assertThat(n.allocatable().amounts()).containsOnlyKeys("cpu"));
     }
 
     @Test

@@ -1,9 +1,6 @@
 package dev.muster.sim.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -11,13 +8,14 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * {@code -o json}: the report tree of contract section 2, indented, one trailing newline.
+ * {@code -o json}: the report tree of contract section 2, laid out by {@link JsonReportLayout}, one
+ * trailing newline.
  *
  * <p>Jackson writes records component by component in declaration order, so the field order is
  * {@link Report}'s; nulls are written (the contract has {@code "finishedAtSeconds": null}) and maps
- * keep the iteration order the simulator built them with. The indentation is fixed to {@code "\n"}
- * and two spaces rather than the platform's line separator so the output is byte-for-byte the same
- * everywhere, which golden-file tests rely on.
+ * keep the iteration order the simulator built them with. Lines end with {@code "\n"} rather than
+ * the platform's line separator so the output is byte-for-byte the same everywhere, which
+ * golden-file tests rely on.
  */
 public final class JsonReportWriter implements ReportWriter {
 
@@ -25,25 +23,12 @@ public final class JsonReportWriter implements ReportWriter {
 
     // Written straight to the stream: a report of ten thousand workloads is tens of megabytes, and a
     // string of it first would double the memory and the time. The stream stays open for the caller.
-    private final ObjectWriter writer = MAPPER.writer(prettyPrinter()).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    private final ObjectWriter writer = MAPPER.writer(new JsonReportLayout()).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     @Override
     public void write(Report report, Writer out) throws IOException {
         writer.writeValue(out, report);
         out.write('\n');
         out.flush();
-    }
-
-    private static DefaultPrettyPrinter prettyPrinter() {
-        // "key": value (as the contract shows it, not Jackson's "key" : value), and [] / {} for empties.
-        Separators separators = Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                .withObjectEmptySeparator("")
-                .withArrayEmptySeparator("");
-        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(separators);
-        printer.indentObjectsWith(indenter);
-        printer.indentArraysWith(indenter);
-        return printer;
     }
 }

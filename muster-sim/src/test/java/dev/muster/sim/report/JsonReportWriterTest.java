@@ -79,6 +79,22 @@ class JsonReportWriterTest {
     }
 
     @Test
+    void writesEachEventAndEachLeafOfAWorkloadOrQueueOnOneLine() throws IOException {
+        String json = json(SampleReports.gkeQueuedProvisioning());
+
+        assertThat(json.lines()).contains(
+                "    {\"atSeconds\": 0.0, \"object\": \"RayJob/default/pytorch-text-classifier-x7k2q\", \"type\": \"Normal\","
+                        + " \"reason\": \"Suspended\", \"message\": \"suspended until admitted\", \"count\": 1, \"lastSeconds\": 0.0},",
+                "        \"head\": {\"cpu\": \"default-flavor\", \"nvidia.com/gpu\": \"default-flavor\"}",
+                "        {\"name\": \"head\", \"count\": 1}",
+                "        {\"name\": \"pytorch-text-classifier-x7k2q-head\", \"podSet\": \"head\", \"node\": \"gpu-node-pool-0\","
+                        + " \"gpuDevices\": [0], \"gpuFraction\": null, \"gpuGroup\": null}",
+                "        \"default-flavor\": {\"cpu\": \"2\", \"memory\": \"8G\", \"nvidia.com/gpu\": \"1\"}");
+        // the rest stays a field a line
+        assertThat(json.lines()).contains("      \"kind\": \"RayJob\",", "  \"events\": [", "      \"flavors\": {");
+    }
+
+    @Test
     void readsBackToAnEqualReport() throws IOException {
         Report report = SampleReports.gkeQueuedProvisioning();
 

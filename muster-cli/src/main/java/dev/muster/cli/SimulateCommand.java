@@ -1,10 +1,7 @@
 package dev.muster.cli;
 
-import dev.muster.api.manifest.GoDuration;
-import dev.muster.api.manifest.ManifestError;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.api.scenario.Scenario;
-import dev.muster.api.scenario.ScenarioLoader;
 import dev.muster.sim.Simulation;
 import dev.muster.sim.SimulationOptions;
 import dev.muster.sim.expect.ExpectationChecker;
@@ -81,26 +78,15 @@ final class SimulateCommand implements Callable<Integer> {
             format = ReportFormat.fromOptionName(output);
             expectations = expect == null ? Expectations.none() : ExpectationFileReader.read(expect);
             untilMillis = untilMillis(expectations);
-            scenario = ScenarioLoader.load(paths, seed);
-            for (Path config : configs) {
-                scenario = ScenarioLoader.applyConfiguration(scenario, config);
-            }
+            scenario = ScenarioInput.load(paths, configs, seed);
         } catch (ManifestException e) {
-            for (ManifestError error : e.errors()) {
-                err.println("error: " + error);
-            }
-            err.println("muster: " + e.errors().size() + (e.errors().size() == 1 ? " problem" : " problems")
-                    + " in the input; nothing was run");
-            return ExitCode.INVALID_INPUT;
+            return ScenarioInput.invalid(e, err);
         } catch (ExpectationFileException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             err.println("muster: nothing was run");
             return ExitCode.INVALID_INPUT;
         }
-        // deliberate departures from what a cluster would accept (docs/scenario-format.md): said, not silent
-        for (ManifestError warning : scenario.warnings()) {
-            err.println("warning: " + warning);
-        }
+        ScenarioInput.warn(scenario, err);
         Report report = Simulation.run(scenario, new SimulationOptions(untilMillis));
         format.write(report, out);
         out.flush();
@@ -122,16 +108,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     private OptionalLong untilMillis(Expectations expectations) {
         if (until != null) {
-            java.time.Duration d;
-            try {
-                d = GoDuration.parse(until);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--until: " + e.getMessage(), e);
-            }
-            if (d.isNegative()) {
-                throw new IllegalArgumentException("--until: \"" + until + "\" is before the start; give a time from 0s on");
-            }
-            return OptionalLong.of(d.toMillis());
+            return OptionalLong.of(ScenarioInput.notNegative("--until", until));
         }
         return expectations.until() == null ? OptionalLong.empty() : OptionalLong.of(expectations.until().toMillis());
     }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's sample reports are what the tool prints: each sample block (one that starts like a
- * report section) is checked against {@code muster simulate} of the example the README names just
- * before it. A sample may leave lines out ({@code ...}) and cut long assignments ({@code {...}});
+ * report section, or like {@code muster explain}'s answer) is checked against {@code muster simulate}
+ * (or {@code muster explain}) of the example the README names just before it. A sample may leave lines out ({@code ...}) and cut long assignments ({@code {...}});
  * every line it shows must be printed, in the same order, with the same words (column widths may
  * differ where lines were left out).
  */
@@ -26,9 +26,11 @@ class ReadmeSamplesTest {
     private static final Pattern EXAMPLE = Pattern.compile("examples/([a-z0-9-]+)");
     private static final List<String> REPORT_STARTS = List.of("Simulation ended", "Timeline", "Workloads", "Queues",
             "Pods", "Nodes", "Provisioning requests");
+    /** How {@code muster explain}'s output starts. */
+    private static final Pattern EXPLAIN_START = Pattern.compile("(\\d+ workloads? waiting at|Nothing waits at) .*");
 
-    /** A sample block: the README line of its first line, the example it shows, its lines. */
-    private record Sample(int line, String example, List<String> lines) {
+    /** A sample block: the README line of its first line, the command that prints it, the example it shows, its lines. */
+    private record Sample(int line, String command, String example, List<String> lines) {
     }
 
     @Test
@@ -36,7 +38,7 @@ class ReadmeSamplesTest {
         List<Sample> samples = samples(Files.readAllLines(README));
         assertThat(samples).as("sample reports found in the README").hasSizeGreaterThanOrEqualTo(3);
         for (Sample s : samples) {
-            List<String> printed = normalised(simulate(s.example()));
+            List<String> printed = normalised(run(s.command(), s.example()));
             int at = 0;
             for (int j = 0; j < s.lines().size(); j++) {
                 String line = s.lines().get(j);
@@ -69,7 +71,9 @@ class ReadmeSamplesTest {
             }
             List<String> block = readme.subList(i + 1, Math.min(end, readme.size()));
             if (!block.isEmpty() && REPORT_STARTS.stream().anyMatch(block.get(0)::startsWith)) {
-                samples.add(new Sample(i + 2, exampleBefore(readme, i), block));
+                samples.add(new Sample(i + 2, "simulate", exampleBefore(readme, i), block));
+            } else if (!block.isEmpty() && EXPLAIN_START.matcher(block.get(0)).matches()) {
+                samples.add(new Sample(i + 2, "explain", exampleBefore(readme, i), block));
             }
             i = end;
         }
@@ -86,11 +90,11 @@ class ReadmeSamplesTest {
         throw new AssertionError("no example named before README.md line " + (line + 1));
     }
 
-    private static String simulate(String example) {
+    private static String run(String command, String example) {
         StringWriter out = new StringWriter();
         int code = Main.execute(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true),
-                "simulate", Path.of("..", "examples", example).toString());
-        assertThat(code).as("muster simulate examples/%s", example).isZero();
+                command, Path.of("..", "examples", example).toString());
+        assertThat(code).as("muster %s examples/%s", command, example).isZero();
         return out.toString();
     }
 

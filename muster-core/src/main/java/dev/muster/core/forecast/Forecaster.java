@@ -184,17 +184,15 @@ public final class Forecaster {
     private Forecast.Expectation notWithin(ObjectKey key) {
         List<ObjectKey> forever = engine.admittedWorkloads().stream().map(a -> a.workload().key())
                 .filter(k -> !endOf.containsKey(k)).sorted().toList();
-        String reason = engine.reason(key).map(r -> "; it waits: " + r).orElse("");
         if (forever.isEmpty()) {
             return new Forecast.Expectation(key, OptionalLong.empty(),
-                    "not within the forecast: it does not fit even once every running workload has finished" + reason);
+                    "not within the forecast: it does not fit even once every running workload has finished");
         }
         String names = String.join(", ", forever.stream().limit(3).map(ObjectKey::toString).toList())
                 + (forever.size() > 3 ? " and " + (forever.size() - 3) + " more" : "");
         return new Forecast.Expectation(key, OptionalLong.empty(), "not within the forecast: " + forever.size()
                 + (forever.size() == 1 ? " workload holds" : " workloads hold") + " quota for an unknown time (" + names
-                + "; a muster.dev/expected-runtime annotation or an activeDeadlineSeconds on them tells the forecast)"
-                + reason);
+                + "; a muster.dev/expected-runtime annotation or an activeDeadlineSeconds on them tells the forecast)");
     }
 
     /** Seconds after the forecast's start, in words ("+14m"): how a basis or a report says when. */

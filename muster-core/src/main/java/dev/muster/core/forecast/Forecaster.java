@@ -5,7 +5,6 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.Settling;
 import dev.muster.core.model.CheckState;
 import dev.muster.core.model.ObjectKey;
-import dev.muster.core.quantity.Durations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -193,10 +192,5 @@ public final class Forecaster {
         return new Forecast.Expectation(key, OptionalLong.empty(), "not within the forecast: " + forever.size()
                 + (forever.size() == 1 ? " workload holds" : " workloads hold") + " quota for an unknown time (" + names
                 + "; a muster.dev/expected-runtime annotation or an activeDeadlineSeconds on them tells the forecast)");
-    }
-
-    /** Seconds after the forecast's start, in words ("+14m"): how a basis or a report says when. */
-    public static String after(long fromMillis, long atMillis) {
-        return "+" + Durations.text(Math.max(0, atMillis - fromMillis));
     }
 }

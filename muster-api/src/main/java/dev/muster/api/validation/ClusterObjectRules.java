@@ -21,24 +21,26 @@ public final class ClusterObjectRules {
     }
 
     public static void node(ManifestObject object) {
-        Field root = object.root();
-        root.rejectUnknownFields(KubernetesSchema.OBJECT);
-        Field spec = root.get("spec");
-        if (spec.isObject()) {
-            spec.rejectUnknownFields(KubernetesSchema.NODE_SPEC);
-        }
-        Field status = root.get("status");
-        if (status.isObject()) {
-            status.rejectUnknownFields(KubernetesSchema.NODE_STATUS);
-        }
+        Field root = knownTopFields(object);
+        knownFields(root.get("spec"), KubernetesSchema.NODE_SPEC);
+        knownFields(root.get("status"), KubernetesSchema.NODE_STATUS);
     }
 
     public static void namespace(ManifestObject object) {
+        knownFields(knownTopFields(object).get("spec"), KubernetesSchema.NAMESPACE_SPEC);
+    }
+
+    /** The object's top-level fields checked; its root, for the parts below. */
+    private static Field knownTopFields(ManifestObject object) {
         Field root = object.root();
         root.rejectUnknownFields(KubernetesSchema.OBJECT);
-        Field spec = root.get("spec");
-        if (spec.isObject()) {
-            spec.rejectUnknownFields(KubernetesSchema.NAMESPACE_SPEC);
+        return root;
+    }
+
+    /** A part's fields checked, when it is there and a map (its shape is another rule's). */
+    private static void knownFields(Field part, java.util.Collection<String> known) {
+        if (part.isObject()) {
+            part.rejectUnknownFields(known);
         }
     }
 

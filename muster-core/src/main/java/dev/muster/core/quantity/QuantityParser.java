@@ -9,9 +9,15 @@ import java.util.regex.Pattern;
 final class QuantityParser {
 
     private static final Pattern GRAMMAR =
-            Pattern.compile("^([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$");
+            Pattern.compile("^([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$");
 
+    /**
+     * Kubernetes' decimal suffixes (apimachinery resource/suffix.go), nano and micro included. Muster
+     * counts in milli-units: below one, a value rounds up to 1m, as the scheduler's MilliValue does.
+     */
     private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
+            Map.entry("n", new BigDecimal("0.000000001")),
+            Map.entry("u", new BigDecimal("0.000001")),
             Map.entry("m", new BigDecimal("0.001")),
             Map.entry("k", BigDecimal.TEN.pow(3)),
             Map.entry("M", BigDecimal.TEN.pow(6)),

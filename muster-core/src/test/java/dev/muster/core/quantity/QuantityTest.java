@@ -64,6 +64,15 @@ class QuantityTest {
     }
 
     @Test
+    void nanoAndMicroUnitsAreQuantitiesRoundedUpToAMilliUnitAsTheSchedulerCountsThem() {
+        // apimachinery's suffixes include n and u; Muster, like the scheduler's MilliValue, rounds up.
+        assertThat(Quantity.parse("1n").milli()).isEqualTo(1);
+        assertThat(Quantity.parse("250000u").milli()).isEqualTo(250);
+        assertThat(Quantity.parse("1500000n").milli()).isEqualTo(2);
+        assertThat(Quantity.parse("0n").milli()).isZero();
+    }
+
+    @Test
     void errorMessageQuotesTheValueAndShowsExamples() {
         assertThatThrownBy(() -> Quantity.parse("two"))
                 .hasMessage("\"two\" is not a Kubernetes quantity (expected a number with an optional suffix,"

@@ -95,8 +95,14 @@ public final class Forecaster {
             // The present does not settle: what was found so far stands, the rest is not forecast.
         }
         Map<ObjectKey, Forecast.Expectation> out = new TreeMap<>();
+        String notWithin = null; // the same for every workload the forecast does not admit: worded once
         for (ObjectKey key : waiting) {
-            out.put(key, found.getOrDefault(key, notWithin(key)));
+            Forecast.Expectation e = found.get(key);
+            if (e == null) {
+                notWithin = notWithin != null ? notWithin : notWithin();
+                e = new Forecast.Expectation(key, OptionalLong.empty(), notWithin);
+            }
+            out.put(key, e);
         }
         return new Forecast(nowMillis, out, Forecast.ASSUMPTIONS);
     }
@@ -177,20 +183,19 @@ public final class Forecaster {
     }
 
     /**
-     * A waiting workload the forecast never admits: behind workloads whose run time is unknown (they
-     * hold their quota to the end of the forecast, so say which), or not even when all else ended.
+     * Why a waiting workload is not admitted within the forecast: it waits behind workloads whose run
+     * time is unknown (they hold their quota to its end, so say which), or not even when all else ended.
      */
-    private Forecast.Expectation notWithin(ObjectKey key) {
+    private String notWithin() {
         List<ObjectKey> forever = engine.admittedWorkloads().stream().map(a -> a.workload().key())
                 .filter(k -> !endOf.containsKey(k)).sorted().toList();
         if (forever.isEmpty()) {
-            return new Forecast.Expectation(key, OptionalLong.empty(),
-                    "not within the forecast: it does not fit even once every running workload has finished");
+            return "not within the forecast: it does not fit even once every running workload has finished";
         }
         String names = String.join(", ", forever.stream().limit(3).map(ObjectKey::toString).toList())
                 + (forever.size() > 3 ? " and " + (forever.size() - 3) + " more" : "");
-        return new Forecast.Expectation(key, OptionalLong.empty(), "not within the forecast: " + forever.size()
-                + (forever.size() == 1 ? " workload holds" : " workloads hold") + " quota for an unknown time (" + names
-                + "; a muster.dev/expected-runtime annotation or an activeDeadlineSeconds on them tells the forecast)");
+        return "not within the forecast: " + forever.size() + (forever.size() == 1 ? " workload holds" : " workloads hold")
+                + " quota for an unknown time (" + names
+                + "; a muster.dev/expected-runtime annotation or an activeDeadlineSeconds on them tells the forecast)";
     }
 }

@@ -296,8 +296,7 @@ public final class KaiCycle {
         }
         if (fit instanceof FitResult.NoFit nf && nf.neverFits()) {
             Pending never = nf.pending();
-            return new Tried.Waits(never.shortages().stream().anyMatch(dev.muster.core.model.Shortage::overLimit)
-                    ? never.reworded(Pending.Why.OVER_LIMIT, m -> m) : never);
+            return new Tried.Waits(overLimit(never) ? never.reworded(Pending.Why.OVER_LIMIT, m -> m) : never);
         }
         Assignment wanted = minimum;
         KaiVictims victims = new KaiVictims(tree, bounds, order, leaves, minRuntimes, outcome.nowMillis(), evictingFronts);
@@ -341,9 +340,8 @@ public final class KaiCycle {
      * by their minimum run time; any other reason stays as the flavor assignment found it.
      */
     private static Pending.Why kaiWhy(Pending why, KaiVictims victims, String protectedNote) {
-        boolean quota = why.why() == Pending.Why.WAITING_FOR_QUOTA || why.why() == Pending.Why.EXCEEDS_MAX_QUOTA;
-        if (quota && why.shortages().stream().anyMatch(dev.muster.core.model.Shortage::overLimit)) {
-            return Pending.Why.OVER_LIMIT; // KAI says OverLimit whether or not the request alone passes the limit
+        if (overLimit(why)) {
+            return Pending.Why.OVER_LIMIT;
         }
         if (why.why() != Pending.Why.WAITING_FOR_QUOTA) {
             return why.why();
@@ -352,6 +350,12 @@ public final class KaiCycle {
             return Pending.Why.OVER_FAIR_SHARE;
         }
         return protectedNote.isEmpty() ? Pending.Why.WAITING_FOR_QUOTA : Pending.Why.MIN_RUNTIME_PROTECTED;
+    }
+
+    /** A quota wait that the queue's own limit causes: KAI says OverLimit whether or not the request alone passes it. */
+    private static boolean overLimit(Pending why) {
+        boolean quota = why.why() == Pending.Why.WAITING_FOR_QUOTA || why.why() == Pending.Why.EXCEEDS_MAX_QUOTA;
+        return quota && why.shortages().stream().anyMatch(dev.muster.core.model.Shortage::overLimit);
     }
 
     /** Admits the workload now if it fits the quota and the nodes (after shrinks made room), else says why it waits. */

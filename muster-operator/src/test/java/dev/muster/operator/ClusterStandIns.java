@@ -103,7 +103,15 @@ final class ClusterStandIns implements AutoCloseable {
         client.pods().inNamespace(rc.getMetadata().getNamespace()).resource(pod).create();
     }
 
-    /** The API server and the kubelet: a Binding sets the pod's node, and the pod runs there. */
+    /**
+     * The API server and the kubelet: a Binding sets the pod's node, and the pod runs there. The
+     * mock keeps a Binding as an object until this looks at it; the API server keeps none, and
+     * refuses one for a pod that is gone or bound already. Such a Binding is dropped here without
+     * effect: left in the mock, it would make every later binding of a pod of that name a
+     * conflict (a gang's pods made anew after its job was suspended and started again). The mock
+     * gives each object a uid of its own, so a Binding cannot say which of two pods of one name
+     * it was for.
+     */
     private void kubelet() {
         for (Binding b : client.bindings().inAnyNamespace().list().getItems()) {
             String id = b.getMetadata().getNamespace() + "/" + b.getMetadata().getName() + "@" + b.getMetadata().getResourceVersion();
@@ -112,14 +120,18 @@ final class ClusterStandIns implements AutoCloseable {
             }
             var op = client.pods().inNamespace(b.getMetadata().getNamespace()).withName(b.getMetadata().getName());
             Pod pod = op.get();
-            if (pod == null) {
-                continue;
+            if (pod != null && !bound(pod)) {
+                pod.getSpec().setNodeName(b.getTarget().getName());
+                pod.getStatus().setPhase("Running");
+                op.patch(pod);
             }
-            pod.getSpec().setNodeName(b.getTarget().getName());
-            pod.getStatus().setPhase("Running");
-            op.patch(pod);
             client.bindings().inNamespace(b.getMetadata().getNamespace()).resource(b).delete();
         }
+    }
+
+    private static boolean bound(Pod pod) {
+        String node = pod.getSpec().getNodeName();
+        return node != null && !node.isEmpty();
     }
 
     @SuppressWarnings("unchecked")

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.Binding;
 import io.fabric8.kubernetes.api.model.BindingBuilder;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -88,7 +89,6 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
 
     @Override
     public boolean bind(PodBinding b) {
-        var pod = client.pods().inNamespace(b.pod().namespace()).withName(b.pod().name());
         if (!b.labels().isEmpty() || !b.annotations().isEmpty()) {
             var meta = Serialization.jsonMapper().createObjectNode().putObject("metadata");
             b.labels().forEach(meta.putObject("labels")::put);
@@ -103,16 +103,47 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
         Binding binding = new BindingBuilder().withNewMetadata().withName(b.pod().name()).withNamespace(b.pod().namespace())
                 .withUid(b.uid().isEmpty() ? null : b.uid()).endMetadata()
                 .withNewTarget().withApiVersion("v1").withKind("Node").withName(b.node()).endTarget().build();
-        return retrying("bind pod " + b.pod() + " to " + b.node(), () -> {
+        boolean[] refused = {false};
+        boolean sent = retrying("bind pod " + b.pod() + " to " + b.node(), () -> {
             try {
                 return client.bindings().inNamespace(b.pod().namespace()).resource(binding).create();
             } catch (KubernetesClientException e) {
-                if (e.getCode() == 409 || e.getCode() == 404) {
-                    return null; // bound already, or gone: the pod's next event says which
+                if (e.getCode() == 404) {
+                    return null; // gone: its deletion settles the binding
+                }
+                if (e.getCode() == 409) {
+                    refused[0] = true;
+                    return null;
                 }
                 throw e;
             }
         });
+        return sent && (!refused[0] || boundAlready(b));
+    }
+
+    /**
+     * A binding refused with a conflict is done only if the pod is bound in fact (the API server
+     * refuses a second binding of a pod, say one sent again after a lost answer). Otherwise it was
+     * refused for another reason (the pod was made anew under the same name, another binding of
+     * that name was still being carried out) and no event of the pod would say so: it fails, and
+     * the pod is bound again in a later cycle.
+     */
+    private boolean boundAlready(PodBinding b) {
+        try {
+            Pod pod = client.pods().inNamespace(b.pod().namespace()).withName(b.pod().name()).get();
+            if (pod == null) {
+                return true; // gone: its deletion settles the binding
+            }
+            String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+            if (node != null && !node.isEmpty()) {
+                return true;
+            }
+            LOG.debug("binding pod {} refused (409) while it is not bound; bound again later", b.pod());
+            return false;
+        } catch (KubernetesClientException e) {
+            LOG.debug("reading pod {} after its binding was refused failed ({}); bound again later", b.pod(), e.getCode());
+            return false;
+        }
     }
 
     @Override

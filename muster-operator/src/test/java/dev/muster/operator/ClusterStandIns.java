@@ -115,7 +115,7 @@ final class ClusterStandIns implements AutoCloseable {
     private void kubelet() {
         for (Binding b : client.bindings().inAnyNamespace().list().getItems()) {
             String id = b.getMetadata().getNamespace() + "/" + b.getMetadata().getName() + "@" + b.getMetadata().getResourceVersion();
-            if (!bindingsSeen.add(id)) {
+            if (bindingsSeen.contains(id)) {
                 continue;
             }
             var op = client.pods().inNamespace(b.getMetadata().getNamespace()).withName(b.getMetadata().getName());
@@ -125,6 +125,7 @@ final class ClusterStandIns implements AutoCloseable {
                 pod.getStatus().setPhase("Running");
                 op.patch(pod);
             }
+            bindingsSeen.add(id); // only once carried out: one that failed half-way is tried again at the next tick
             client.bindings().inNamespace(b.getMetadata().getNamespace()).resource(b).delete();
         }
     }

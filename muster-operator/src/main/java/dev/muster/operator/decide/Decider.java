@@ -280,6 +280,7 @@ public final class Decider implements AutoCloseable {
             long started = System.nanoTime();
             long now = clock.millis();
             writes.retryFailed();
+            intake.enterStopped();
             settle(inForce.engine(), now);
             scheduling.bindWaiting(inForce.engine(), jobs::get);
             Map<String, Integer> admittedByQueue = statuses.record();

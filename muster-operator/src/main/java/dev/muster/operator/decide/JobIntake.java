@@ -41,6 +41,15 @@ final class JobIntake {
      * when the configuration changes (manageJobsWithoutQueueName turned on, a LocalQueue "default" created).
      */
     private final Map<List<Object>, Map.Entry<JobAdapter, JsonNode>> unqueued = new LinkedHashMap<>();
+    /**
+     * Jobs found running without an admission (the webhook was down at their creation, or their
+     * Workload was deleted while they ran), suspended and not yet entered: as Kueue's
+     * handleJobWithNoWorkload makes a job's Workload only once the job is not active, a job enters
+     * the engine, and gets its Workload object, only once it does not run. A Workload made earlier
+     * would stand pending while the job runs on, and could be admitted while its pods still hold
+     * what it asks for.
+     */
+    private final Set<TrackedJob> stoppingFirst = new java.util.TreeSet<>(TrackedJob.FIRST_SEEN);
 
     JobIntake(InForce inForce, TrackedJobs jobs, JobEntry entry, JobWrites writes, PodScheduling scheduling,
             ProvisioningChecks provisioning, Clock clock) {
@@ -54,6 +63,14 @@ final class JobIntake {
     }
 
     void jobChanged(JobAdapter adapter, JsonNode job) {
+        seen(adapter, job, false);
+    }
+
+    /**
+     * @param startedSinceView a start was sent after {@code job} was read: it may run though the
+     *                         view shows it suspended
+     */
+    private void seen(JobAdapter adapter, JsonNode job, boolean startedSinceView) {
         scheduling.owned(adapter.kind().kind(), job, inForce.engine(), jobs::get);
         if (ownedByAJob(job)) {
             return; // KubeRay copies a RayJob's labels to its RayCluster: the RayJob is what is queued
@@ -62,7 +79,7 @@ final class JobIntake {
         List<Object> id = List.of(adapter.kind().kind(), key);
         TrackedJob t = jobs.get(id);
         if (t == null) {
-            firstSeen(adapter, key, job);
+            firstSeen(adapter, key, job, startedSinceView);
             return;
         }
         t.live = job;
@@ -97,6 +114,7 @@ final class JobIntake {
         if (t == null) {
             return;
         }
+        stoppingFirst.remove(t);
         writes.forget(t);
         if (t.workload() != null) {
             ObjectKey workload = t.workload().key();
@@ -125,11 +143,7 @@ final class JobIntake {
         // A start not sent yet is withdrawn; one sent may have made the job run since the view held.
         boolean startSent = t.start != null && !t.start.withdraw();
         jobDeleted(adapter, t.key);
-        jobChanged(adapter, live);
-        TrackedJob fresh = jobs.get(t.id());
-        if (startSent && fresh != null && !fresh.kai && adapter.suspended(live)) {
-            writes.suspend(fresh);
-        }
+        seen(adapter, live, startSent);
     }
 
     /** A Pod was added or changed: a queued plain pod is a workload, alone or with its group. */
@@ -154,7 +168,7 @@ final class JobIntake {
         podGroups.manifest(group).ifPresent(manifest -> jobChanged(podGroupAdapter, manifest));
     }
 
-    private void firstSeen(JobAdapter adapter, ObjectKey key, JsonNode job) {
+    private void firstSeen(JobAdapter adapter, ObjectKey key, JsonNode job, boolean startedSinceView) {
         List<Object> id = List.of(adapter.kind().kind(), key);
         QueueRoute route = route(adapter, key, job);
         if (route instanceof QueueRoute.Unmanaged) {
@@ -164,12 +178,35 @@ final class JobIntake {
         unqueued.remove(id);
         TrackedJob t = jobs.track(adapter, key, job);
         t.inKaiQueue(route instanceof QueueRoute.Kai);
-        if (!t.kai && !adapter.suspended(job) && !adapter.finished(job) && !entry.admittedBefore(t)) {
+        boolean mayRun = startedSinceView || !adapter.suspended(job);
+        if (!t.kai && mayRun && !adapter.finished(job) && !entry.admittedBefore(t)) {
             // The webhook suspends managed jobs at creation; without it, the controller does on first sight.
             writes.suspend(t);
+            stoppingFirst.add(t);
+            return;
         }
         if (inForce.hasEngine()) {
             enter(t);
+        }
+    }
+
+    /**
+     * The jobs found running without an admission that no longer run enter the engine: their
+     * suspension is written and their pods are gone (or they finished meanwhile). Looked at each
+     * cycle; only these jobs are.
+     */
+    void enterStopped() {
+        if (stoppingFirst.isEmpty()) {
+            return;
+        }
+        for (TrackedJob t : List.copyOf(stoppingFirst)) {
+            boolean finished = t.adapter.finished(t.live);
+            if (t.gone || finished || !t.suspensionUnwritten && !t.adapter.active(t.live)) {
+                stoppingFirst.remove(t);
+                if (!t.gone && inForce.hasEngine()) {
+                    enter(t);
+                }
+            }
         }
     }
 
@@ -179,6 +216,9 @@ final class JobIntake {
      * being written Pending and the job queued (and perhaps admitted) again.
      */
     void enter(TrackedJob t) {
+        if (stoppingFirst.contains(t)) {
+            return; // enters once it no longer runs (enterStopped)
+        }
         entry.enter(t);
         if (t.workload() != null && !t.is(TrackedJob.State.INVALID) && !t.is(TrackedJob.State.FINISHED)
                 && t.adapter.finished(t.live)) {

@@ -51,7 +51,12 @@ final class JobWrites {
 
     /** Holds a job that runs and should not yet: the webhook suspends managed jobs at creation, this on first sight. */
     void suspend(TrackedJob t) {
-        send(t, Write.SUSPEND, Barrier.RELEASES, w -> t.adapter.suspend(w, t.key, t.live));
+        t.suspensionUnwritten = true;
+        WriteLanes.Ticket sent = send(t, Write.SUSPEND, Barrier.RELEASES, w -> t.adapter.suspend(w, t.key, t.live), () -> true,
+                () -> t.suspensionUnwritten = false);
+        if (sent == null) {
+            t.suspensionUnwritten = false; // nothing to write (a pod group's suspension is an event only)
+        }
     }
 
     /** Creates the job's Workload object if it does not exist yet. */
@@ -161,6 +166,8 @@ final class JobWrites {
                 }
             } else if (write == Write.STOP) {
                 stopNoLongerDue(t);
+            } else if (write == Write.SUSPEND) {
+                t.suspensionUnwritten = false;
             }
         });
     }
@@ -200,12 +207,24 @@ final class JobWrites {
     /** As {@link #send(TrackedJob, Write, Barrier, Predicate)}, sent only if {@code ready} holds when its turn comes. */
     private WriteLanes.Ticket send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare,
             java.util.function.BooleanSupplier ready) {
+        return send(t, write, barrier, prepare, ready, () -> { });
+    }
+
+    /** As above; {@code written} runs on the lane's thread once the write succeeded. */
+    private WriteLanes.Ticket send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare,
+            java.util.function.BooleanSupplier ready, Runnable written) {
         PreparedWrites prepared = new PreparedWrites(writer);
         prepare.test(prepared);
         if (prepared.isEmpty()) {
             return null; // nothing to write (a pod group's suspension is an event only)
         }
-        return lanes.submit(t.id(), barrier, () -> ready.getAsBoolean() && prepared.sendTo(writer), () -> {
+        return lanes.submit(t.id(), barrier, () -> {
+            boolean ok = ready.getAsBoolean() && prepared.sendTo(writer);
+            if (ok) {
+                written.run();
+            }
+            return ok;
+        }, () -> {
             if (due(t, write)) {
                 failed.record(t, write, false);
             }

@@ -49,6 +49,12 @@ final class TrackedJob {
      * from the lane's thread).
      */
     volatile boolean admissionRecorded;
+    /**
+     * A suspension of it was sent and is not written yet (cleared from the lane's thread once it
+     * is): a job found running without an admission enters the engine only after that
+     * ({@link JobIntake}).
+     */
+    volatile boolean suspensionUnwritten;
     /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
     dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;

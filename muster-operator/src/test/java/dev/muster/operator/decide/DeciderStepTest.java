@@ -195,6 +195,87 @@ class DeciderStepTest {
     }
 
     /**
+     * Its Workload deleted by hand while it runs (the decider's view of the job still shows it
+     * suspended, its start just sent): the job is suspended, and its new Workload made only after
+     * that, as Kueue's handleJobWithNoWorkload makes a job's Workload only once the job does not
+     * run. A new Workload made first would stand pending while the job runs on.
+     */
+    @Test
+    void aJobWhoseWorkloadIsDeletedWhileItRunsIsSuspendedBeforeItsWorkloadIsMadeAgain() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        d.step();
+        assertThat(writer.order).containsExactly("workload " + workloadName("first"), "start first");
+
+        writer.workloadDeleted(workloadName("first"));
+        d.workloadObjectDeleted(workloadObject("first"));
+        d.step();
+        d.step();
+        assertThat(writer.order).as("queued again with a new Workload, and admitted again into the quota it gave back")
+                .containsExactly("workload " + workloadName("first"), "start first",
+                        "stop first", "workload " + workloadName("first"), "start first");
+    }
+
+    /** As above, with the suspension failing: the new Workload waits until it is written. */
+    @Test
+    void aWorkloadMadeAgainWaitsForTheJobsSuspensionToBeWritten() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        d.step();
+        writer.failStops = true;
+        writer.workloadDeleted(workloadName("first"));
+        d.workloadObjectDeleted(workloadObject("first"));
+        d.step();
+        d.step();
+        assertThat(writer.order).as("no Workload while the job may run").containsExactly(
+                "workload " + workloadName("first"), "start first");
+
+        writer.failStops = false;
+        d.step();
+        d.step();
+        d.step();
+        assertThat(writer.order).containsExactly("workload " + workloadName("first"), "start first",
+                "stop first", "workload " + workloadName("first"), "start first");
+    }
+
+    /**
+     * A Job found running with no Workload (created while the webhook was down): suspended at
+     * once, and its Workload made once its pods are gone ({@code status.active} back to 0), as
+     * Kueue waits for {@code !IsActive()}.
+     */
+    @Test
+    void aJobFoundRunningGetsItsWorkloadOnceItsPodsAreGone() throws Exception {
+        Decider d = decider(Map.of());
+        ObjectNode running = job("early", 6);
+        running.with("spec").put("suspend", false);
+        running.putObject("status").put("active", 1);
+        d.job(jobs, running);
+        d.step();
+        d.step();
+        assertThat(writer.order).as("suspended; its pod still runs").containsExactly("stop early");
+
+        ObjectNode stopped = job("early", 6);
+        stopped.putObject("status").put("active", 0);
+        d.job(jobs, stopped);
+        d.step();
+        d.step();
+        assertThat(writer.order).as("started once its Workload shows it admitted")
+                .containsExactly("stop early", "workload " + workloadName("early"), "start early");
+    }
+
+    private static String workloadName(String job) {
+        return dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", job));
+    }
+
+    private static JsonNode workloadObject(String job) throws Exception {
+        return YAML.readTree("""
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: Workload
+                metadata: {namespace: default, name: %s}
+                """.formatted(workloadName(job)));
+    }
+
+    /**
      * The job "slow" admitted and started, then evicted as its pods were not ready within the
      * minute, with {@code failing} making its stop fail.
      */
@@ -288,6 +369,14 @@ class DeciderStepTest {
         boolean failStops;
         /** Every start and stop written, in order ("start name", "stop name"). */
         final List<String> suspends = new ArrayList<>();
+        /** Starts, stops and Workload objects made, in the order written ("workload name"). */
+        final List<String> order = new ArrayList<>();
+        /** The Workload objects that exist: a status is written only to one of them, as on the API server. */
+        final java.util.Set<String> workloads = new java.util.HashSet<>();
+
+        void workloadDeleted(String name) {
+            workloads.remove(name);
+        }
 
         ObjectNode status(ObjectKey key) {
             return statuses.get(key);
@@ -307,6 +396,7 @@ class DeciderStepTest {
                     }
                     (stop ? stopped : started).add(job.name());
                     suspends.add((stop ? "stop " : "start ") + job.name());
+                    order.add((stop ? "stop " : "start ") + job.name());
                 }
             }
             return true;
@@ -314,11 +404,17 @@ class DeciderStepTest {
 
         @Override
         public boolean ensure(KubeKind kind, ObjectNode object) {
+            if (kind == KubeKind.WORKLOAD && workloads.add(object.path("metadata").path("name").asText())) {
+                order.add("workload " + object.path("metadata").path("name").asText());
+            }
             return true;
         }
 
         @Override
         public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
+            if (kind == KubeKind.WORKLOAD && !workloads.contains(object.name())) {
+                return false; // 404
+            }
             statusWrites++;
             statuses.put(object, status);
             return true;

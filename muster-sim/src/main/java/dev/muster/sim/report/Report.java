@@ -177,14 +177,46 @@ public record Report(
      * {@code object} is {@code Kind/namespace/name} (or {@code Kind/name} for cluster-scoped objects).
      * {@code atSeconds} is when the event first happened; repeats are counted on it as Kubernetes
      * counts an Event's repeats: {@code count} occurrences in all, the last at {@code lastSeconds}
-     * (see {@code Timeline}).
+     * (see {@code Timeline}). An event that happened once has no {@code count} and no
+     * {@code lastSeconds} in the report, as events.k8s.io/v1 leaves out {@code series} for an event
+     * that did not repeat (and as the contract's example shows an event): most events happen once,
+     * and the two fields were a tenth of a long run's report. Read back, they are 1 and
+     * {@code atSeconds}.
      */
-    public record EventReport(double atSeconds, String object, String type, String reason, String message, int count,
-            double lastSeconds) {
+    public record EventReport(double atSeconds, String object, String type, String reason, String message,
+            @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Once.class) int count,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double lastSeconds) {
+
+        public EventReport {
+            if (count <= 1) {
+                count = 1; // absent when read back
+                lastSeconds = null;
+            } else if (lastSeconds == null) {
+                lastSeconds = atSeconds;
+            }
+        }
 
         /** An event that happened once. */
         public EventReport(double atSeconds, String object, String type, String reason, String message) {
-            this(atSeconds, object, type, reason, message, 1, atSeconds);
+            this(atSeconds, object, type, reason, message, 1, null);
+        }
+
+        /** When it last happened: {@code atSeconds} for an event that happened once. */
+        public double lastSecondsOrFirst() {
+            return lastSeconds == null ? atSeconds : lastSeconds;
+        }
+
+        /** Jackson's filter for {@code count}: a count of 1 is left out. */
+        static final class Once {
+            @Override
+            public boolean equals(Object value) {
+                return value instanceof Integer n && n == 1;
+            }
+
+            @Override
+            public int hashCode() {
+                return 1;
+            }
         }
     }
 }

@@ -43,7 +43,26 @@ class JsonReportWriterTest {
         assertThat(fieldNames(tree.get("nodes").get(0))).isEqualTo(componentNames(Report.NodeReport.class));
         assertThat(fieldNames(tree.get("provisioningRequests").get(0)))
                 .isEqualTo(componentNames(Report.ProvisioningRequestReport.class));
-        assertThat(fieldNames(tree.get("events").get(0))).isEqualTo(componentNames(Report.EventReport.class));
+        assertThat(fieldNames(tree.get("events").get(0))).as("an event that happened once: no count, no last time")
+                .isEqualTo(componentNames(Report.EventReport.class).subList(0, 5));
+    }
+
+    @Test
+    void aRepeatedEventCarriesItsCountAndLastTimeAndOneThatHappenedOnceNeither() throws IOException {
+        Report.EventReport once = new Report.EventReport(5.0, "Job/default/a", "Normal", "Pending", "waiting");
+        Report.EventReport repeated = new Report.EventReport(5.0, "Job/default/b", "Normal", "Pending", "waiting", 3, 65.0);
+        Report report = new Report(Report.SCHEMA, 70.0, List.of(), List.of(), List.of(), List.of(),
+                List.of(once, repeated));
+
+        JsonNode events = JSON.readTree(json(report)).get("events");
+        assertThat(fieldNames(events.get(0))).containsExactly("atSeconds", "object", "type", "reason", "message");
+        assertThat(fieldNames(events.get(1))).containsExactly("atSeconds", "object", "type", "reason", "message", "count",
+                "lastSeconds");
+        assertThat(events.get(1).get("count").asInt()).isEqualTo(3);
+        assertThat(events.get(1).get("lastSeconds").asDouble()).isEqualTo(65.0);
+        assertThat(JSON.readValue(json(report), Report.class)).as("read back: once means 1, at its first time")
+                .isEqualTo(report);
+        assertThat(JSON.readValue(json(report), Report.class).events().get(0).lastSecondsOrFirst()).isEqualTo(5.0);
     }
 
     @Test
@@ -84,7 +103,7 @@ class JsonReportWriterTest {
 
         assertThat(json.lines()).contains(
                 "    {\"atSeconds\": 0.0, \"object\": \"RayJob/default/pytorch-text-classifier-x7k2q\", \"type\": \"Normal\","
-                        + " \"reason\": \"Suspended\", \"message\": \"suspended until admitted\", \"count\": 1, \"lastSeconds\": 0.0},",
+                        + " \"reason\": \"Suspended\", \"message\": \"suspended until admitted\"},",
                 "        \"head\": {\"cpu\": \"default-flavor\", \"nvidia.com/gpu\": \"default-flavor\"}",
                 "        {\"name\": \"head\", \"count\": 1}",
                 "        {\"name\": \"pytorch-text-classifier-x7k2q-head\", \"podSet\": \"head\", \"node\": \"gpu-node-pool-0\","

@@ -66,13 +66,10 @@ class TextReportWriterTest {
                     0s   default/train   Suspended
                    60s   default/train   Running
 
-                Provisioning requests over time (kubectl get provisioningrequest after each change)
-                  at 0s
-                    NAME                       ACCEPTED   PROVISIONED   FAILED   AGE
-                    rayjob-train-1a2b3-gpu-1   True       False         False     0s
-                  at 60s
-                    NAME                       ACCEPTED   PROVISIONED   FAILED   AGE
-                    rayjob-train-1a2b3-gpu-1   True       True          False    60s
+                Provisioning requests over time (kubectl get provisioningrequest --watch)
+                  TIME   NAME                       ACCEPTED   PROVISIONED   FAILED   AGE
+                    0s   rayjob-train-1a2b3-gpu-1   True       False         False     0s
+                   60s   rayjob-train-1a2b3-gpu-1   True       True          False    60s
                 """);
         assertThat(text).contains("rayjob-train-1a2b3-gpu-1   default/train   true       true          false");
     }

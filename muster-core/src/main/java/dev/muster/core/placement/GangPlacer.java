@@ -27,6 +27,14 @@ public final class GangPlacer {
         }
     }
 
+    /**
+     * The most pods of one gang placed on nodes: 150,000, the pods a Kubernetes cluster is built to
+     * hold ("No more than 150,000 total pods", kubernetes.io, Considerations for large clusters). A
+     * gang is placed pod by pod, each placement a record, so a Job of two billion pods on a node
+     * that claims room for them would otherwise run out of memory rather than wait with a reason.
+     */
+    public static final int MAX_PODS_PER_GANG = 150_000;
+
     /** Shapes remembered by {@link #admission}; beyond this many the memo starts over. */
     private static final int MAX_ADMISSION_MEMOS = 4_096;
 
@@ -99,6 +107,14 @@ public final class GangPlacer {
     }
 
     private Result place(List<NodeState> nodes, List<PodGroup> gang, java.util.function.Function<PodShape, NodeState> best) {
+        long pods = 0;
+        for (PodGroup group : gang) {
+            pods += group.count();
+        }
+        if (pods > MAX_PODS_PER_GANG) {
+            return new Result.Unplaceable("it has " + pods + " pods; at most " + MAX_PODS_PER_GANG + " pods of one workload"
+                    + " are placed on nodes, the most a Kubernetes cluster is built to hold");
+        }
         List<PodPlacement> placed = new ArrayList<>();
         List<NodeState.Allocation> allocations = new ArrayList<>();
         for (PodGroup group : gang) {

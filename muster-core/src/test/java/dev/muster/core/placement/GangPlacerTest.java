@@ -54,6 +54,28 @@ class GangPlacerTest {
         assertThat(nodes).allSatisfy(n -> assertThat(n.free("cpu")).isEqualTo(4000));
     }
 
+    /**
+     * Two billion pods on a node that claims room for them (issue 18): refused at once, with the
+     * reason, rather than placed pod by pod until memory runs out; a gang at the bound is placed.
+     */
+    @Test
+    void aGangOfMorePodsThanAClusterHoldsWaitsWithTheReason() {
+        NodeState huge = new NodeState(new NodeSpec("n1", Map.of("kubernetes.io/hostname", "n1"), List.of(), false,
+                new ResourceList(Map.of("cpu", Quantity.ofUnits(4_000_000), "pods", Quantity.ofUnits(2_000_000_000))), 0, ""));
+        PodShape milli = PodShape.of(ResourceList.of("cpu", Quantity.parse("1m")), GpuRequest.NONE);
+
+        var r = binpack.place(List.of(huge), List.of(new GangPlacer.PodGroup("main", 1_000_000_000, milli),
+                new GangPlacer.PodGroup("more", 1_000_000_000, milli)));
+        assertThat(r).isInstanceOfSatisfying(GangPlacer.Result.Unplaceable.class, u -> assertThat(u.reason())
+                .isEqualTo("it has 2000000000 pods; at most 150000 pods of one workload are placed on nodes,"
+                        + " the most a Kubernetes cluster is built to hold"));
+        assertThat(huge.free("cpu")).isEqualTo(4_000_000_000L);
+
+        var atTheBound = binpack.place(List.of(huge), List.of(new GangPlacer.PodGroup("main", GangPlacer.MAX_PODS_PER_GANG, milli)));
+        assertThat(atTheBound).isInstanceOfSatisfying(GangPlacer.Result.Placed.class,
+                p -> assertThat(p.pods()).hasSize(150_000));
+    }
+
     @Test
     void aNodeTakesNoMorePodsThanItsAllocatablePods() {
         NodeState small = new NodeState(new NodeSpec("n1", Map.of("kubernetes.io/hostname", "n1"), List.of(), false,

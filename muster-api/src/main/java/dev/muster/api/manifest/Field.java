@@ -137,7 +137,7 @@ public final class Field {
      * @param hints a message for known mistakes (such as a field renamed between API versions)
      */
     public void rejectUnknownFields(Collection<String> known, Map<String, String> hints) {
-        if (!node.isObject()) {
+        if (!node.isObject() || !reporter.unknownFieldsAreErrors()) {
             return;
         }
         for (Map.Entry<String, JsonNode> e : node.properties()) {

@@ -63,8 +63,9 @@ final class DocumentReader {
                 : new ObjectIdentity(null, "");
         SourceLocation origin = new SourceLocation(doc.file(), doc.index(),
                 kindName.isEmpty() ? null : kindName, identity.displayName());
-        FieldReporter reporter = (path, message) -> errors.add(
+        FieldReporter inFile = (path, message) -> errors.add(
                 new ManifestError(origin.file(), origin.document(), origin.kind(), origin.name(), path, message));
+        FieldReporter reporter = doc.fromTheApiServer() ? FieldReporter.toleratingUnknownFields(inFile) : inFile;
         Field root = pathPrefix.isEmpty() ? Field.root(node, reporter) : Field.root(node, pathPrefix, reporter);
 
         if (!node.isObject()) {

@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * The rules of this package for one object as an admission webhook receives it (JSON, not a
  * scenario file): the same rule classes the scenario readers call, composed per kind, with the
- * findings returned instead of reported to a file. Only what these rules say is checked: the
+ * findings returned instead of reported to a file, and fields they do not know let through. Only what these rules say is checked: the
  * readers' own checks (types, required fields, references to other objects) are the API server's
  * business when an object is created in a cluster.
  *
@@ -30,7 +30,9 @@ public final class AdmissionRules {
         if (object == null || !object.isObject()) {
             return found;
         }
-        FieldReporter reporter = (path, message) -> found.add(new Violation(path, message));
+        // The API server has the last word on fields: one of a newer Kubernetes or KubeRay than
+        // Muster knows is not refused here (a webhook that did would break every such object).
+        FieldReporter reporter = FieldReporter.toleratingUnknownFields((path, message) -> found.add(new Violation(path, message)));
         Field root = Field.root(object, reporter);
         ManifestObject o = new ManifestObject(object.path("apiVersion").asText(""), object.path("kind").asText(""),
                 new ObjectMeta(object.path("metadata").path("name").asText(""),

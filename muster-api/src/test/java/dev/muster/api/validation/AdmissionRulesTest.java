@@ -79,16 +79,19 @@ class AdmissionRulesTest {
                         + " carry it as the label batch.kubernetes.io/job-name)");
     }
 
+    /**
+     * A field the rules do not know is let through: the API server drops a misspelled field of a
+     * core kind (or of a CRD with a schema) before any webhook sees the object, so one that gets
+     * here is a field of a newer Kubernetes or KubeRay than Muster knows, and refusing it would
+     * refuse every such object. Files are checked strictly (the scenario readers).
+     */
     @Test
-    void aMisspelledTopLevelFieldIsRefused() {
-        assertThat(violations(job("", "restartPolicy: Never").replace("spec:\n  template", "spce:\n  template")))
-                .contains("spce: unknown field \"spce\"; did you mean spec?");
-    }
-
-    @Test
-    void aMisspelledTemplateFieldIsRefused() {
-        assertThat(violations(job("", "restartPolicy: Never").replace("  template:", "  templat:")))
-                .containsExactly("spec.templat: unknown field \"templat\"; did you mean template?");
+    void fieldsTheRulesDoNotKnowAreLeftToTheApiServer() {
+        assertThat(violations(job("", "restartPolicy: Never").replace("spec:\n  template", "spce:\n  template"))).isEmpty();
+        assertThat(violations(job("", "restartPolicy: Never").replace("  template:", "  futureField: 1\n  template:")))
+                .isEmpty();
+        assertThat(violations(pod("", "containers: [{name: main, imag: busybox, resources: {request: {cpu: 1}}}]"))).isEmpty();
+        assertThat(violations(pod("label: {team: a}", "containers: [{name: main}]"))).isEmpty();
     }
 
     // ---- Pod spec and containers ----
@@ -109,14 +112,6 @@ class AdmissionRulesTest {
                 "spec.containers[1].name: \"Second\" is not a valid name: use lowercase letters, digits and '-',"
                         + " starting and ending with a letter or digit",
                 "spec.containers[2].name: required: every container needs a name");
-    }
-
-    @Test
-    void aMisspelledContainerOrResourcesFieldIsRefused() {
-        assertThat(violations(pod("", "containers: [{name: main, imag: busybox, resources: {request: {cpu: 1}}}]")))
-                .containsExactly(
-                        "spec.containers[0].imag: unknown field \"imag\"; did you mean image?",
-                        "spec.containers[0].resources.request: unknown field \"request\"; did you mean requests?");
     }
 
     @Test
@@ -155,12 +150,6 @@ class AdmissionRulesTest {
         assertThat(violations(pod("annotations: {a: " + half + ", b: " + half + "}", "containers: [{name: main}]")))
                 .containsExactly("metadata.annotations: may not be more than 262144 bytes (256 KiB) in all, keys and"
                         + " values together; these are 262146");
-    }
-
-    @Test
-    void aMisspelledMetadataFieldIsRefused() {
-        assertThat(violations(pod("label: {team: a}", "containers: [{name: main}]")))
-                .containsExactly("metadata.label: unknown field \"label\"; did you mean labels?");
     }
 
     // ---- KAI's GPU sharing annotations ----
@@ -236,13 +225,12 @@ class AdmissionRulesTest {
     }
 
     @Test
-    void rayGroupsHaveKnownFieldsAndValidLabels() {
+    void rayGroupsHaveValidLabels() {
         assertThat(violations(rayJob("train", """
                 - groupName: gpu
                   replica: 2
                   labels: {"bad key!": x}
-                  template: {spec: {containers: [{name: worker}]}}"""))).containsExactly(
-                "spec.rayClusterSpec.workerGroupSpecs[0].replica: unknown field \"replica\"; did you mean replicas?",
+                  template: {spec: {containers: [{name: worker}]}}"""))).as("replica: left to the API server").containsExactly(
                 "spec.rayClusterSpec.workerGroupSpecs[0].labels[bad key!]: invalid label key: \"bad key!\" is not a"
                         + " valid key: the name part uses letters, digits, '-', '_' and '.', starting and ending with"
                         + " a letter or digit");

@@ -65,7 +65,7 @@ public final class ClusterConfiguration {
 
     /** A live object as a document of its own, named as messages name it ({@code RayJob default/train}). */
     private static ManifestDocument live(JsonNode liveObject, ObjectNode manifest) {
-        return new ManifestDocument(LiveManifests.origin(liveObject), 1, manifest);
+        return new ManifestDocument(LiveManifests.origin(liveObject), 1, manifest, true);
     }
 
     public Scenario scenario() {

@@ -69,6 +69,31 @@ class ClusterConfigurationTest {
                 .isInstanceOf(ManifestException.class).hasMessageContaining("lost");
     }
 
+    /**
+     * A live object carries what the API server took: a field Muster's schema does not know is one
+     * of a newer Kubernetes or Kueue (a misspelled one never gets past the API server), and is not
+     * an error, where the same field in a file is (issue 18: strict checks for files only).
+     */
+    @Test
+    void fieldsOfANewerKubernetesOrKueueInLiveObjectsAreNotErrors() throws ManifestException {
+        ClusterConfiguration c = ClusterConfiguration.of(List.of(
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: ResourceFlavor, metadata: {name: rf}, spec: {fieldOfKueue2: x}}"),
+                yaml("""
+                        {apiVersion: kueue.x-k8s.io/v1beta1, kind: ClusterQueue, metadata: {name: cq},
+                         spec: {namespaceSelector: {}, fieldOfKueue2: true, resourceGroups: [{coveredResources: [cpu],
+                           flavors: [{name: rf, resources: [{name: cpu, nominalQuota: 10}]}]}]}}"""),
+                yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: LocalQueue, metadata: {name: lq, namespace: team}, spec: {clusterQueue: cq}}")));
+        ObjectNode job = job("new", "lq", "1");
+        ((ObjectNode) job.get("spec")).put("fieldOfKubernetes2", 1);
+        ((ObjectNode) job.at("/spec/template/spec/containers/0")).put("fieldOfKubernetes2", 1);
+        job.remove("metadata");
+        job.set("metadata", yaml("{name: new, namespace: team, uid: u-new, labels: {kueue.x-k8s.io/queue-name: lq}}"));
+
+        WorkloadSource read = c.workload(job);
+        assertThat(read.key()).isEqualTo(new ObjectKey("team", "new"));
+        assertThat(read.podSets().get(0).perPod().get("cpu").milli()).isEqualTo(1000);
+    }
+
     @Test
     void aBadLiveObjectIsRefusedNamingTheObjectAndTheField() {
         JsonNode badQueue = yaml("""

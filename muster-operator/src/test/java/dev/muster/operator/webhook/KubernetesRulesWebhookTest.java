@@ -49,12 +49,17 @@ class KubernetesRulesWebhookTest {
                 + " spec.template.spec.restartPolicy: \"Always\" is not allowed in a Job's pod template: use OnFailure or Never");
     }
 
+    /**
+     * A field Muster does not know reaches the webhook only if the API server knows it (it drops
+     * misspelled ones first): it is a field of a newer Kubernetes, and the Job is let in.
+     */
     @Test
-    void aQueuedJobWithAMisspelledFieldIsDenied() {
+    void aQueuedJobWithAFieldOfANewerKubernetesIsLetIn() {
         ObjectNode job = queuedJobWith("{'restartPolicy': 'Never', 'containers': [{'name': 'main', 'image': 'busybox'}]}");
-        ((ObjectNode) job.get("spec")).put("paralellism", 4);
-        assertThat(denial(webhook.review(create("batch", "v1", "Job", job))))
-                .endsWith("spec.paralellism: unknown field \"paralellism\"; did you mean parallelism?");
+        ((ObjectNode) job.get("spec")).put("fieldOfKubernetes2", 4);
+        JsonNode answer = webhook.review(create("batch", "v1", "Job", job));
+        assertThat(response(answer).get("allowed").asBoolean()).isTrue();
+        assertThat(response(answer).get("patchType").asText()).as("suspended, as any queued Job").isEqualTo("JSONPatch");
     }
 
     @Test

@@ -242,7 +242,7 @@ class SuspendOnCreateTest {
     void rayClustersAndJobsAreNotHeldToTheRayJobRules() {
         // A Job has neither shutdownAfterJobFinishes nor rayClusterSpec, which a queued RayJob must have.
         // (Setting the field here would be an unknown field of a Job: the API server drops or refuses
-        // it before any webhook sees the object, and the webhook's Kubernetes rules refuse it too.)
+        // it before any webhook sees the object.)
         ObjectNode job = queuedJob();
 
         assertThat(response(webhook.review(create("batch", "v1", "Job", job))).get("allowed").asBoolean())

@@ -53,7 +53,7 @@ final class JobWrites {
     void suspend(TrackedJob t) {
         t.suspensionUnwritten = true;
         WriteLanes.Ticket sent = send(t, Write.SUSPEND, Barrier.RELEASES, w -> t.adapter.suspend(w, t.key, t.live), () -> true,
-                () -> t.suspensionUnwritten = false);
+                () -> t.suspensionUnwritten = false); // JobIntake.enterStopped looks at it in the cycle that follows
         if (sent == null) {
             t.suspensionUnwritten = false; // nothing to write (a pod group's suspension is an event only)
         }
@@ -210,7 +210,7 @@ final class JobWrites {
         return send(t, write, barrier, prepare, ready, () -> { });
     }
 
-    /** As above; {@code written} runs on the lane's thread once the write succeeded. */
+    /** As above; {@code written} runs on the decider's thread once the write succeeded (and a cycle follows). */
     private WriteLanes.Ticket send(TrackedJob t, Write write, Barrier barrier, Predicate<ClusterWriter> prepare,
             java.util.function.BooleanSupplier ready, Runnable written) {
         PreparedWrites prepared = new PreparedWrites(writer);
@@ -218,13 +218,7 @@ final class JobWrites {
         if (prepared.isEmpty()) {
             return null; // nothing to write (a pod group's suspension is an event only)
         }
-        return lanes.submit(t.id(), barrier, () -> {
-            boolean ok = ready.getAsBoolean() && prepared.sendTo(writer);
-            if (ok) {
-                written.run();
-            }
-            return ok;
-        }, () -> {
+        return lanes.submit(t.id(), barrier, () -> ready.getAsBoolean() && prepared.sendTo(writer), written, () -> {
             if (due(t, write)) {
                 failed.record(t, write, false);
             }

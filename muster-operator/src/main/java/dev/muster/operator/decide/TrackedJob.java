@@ -50,11 +50,11 @@ final class TrackedJob {
      */
     volatile boolean admissionRecorded;
     /**
-     * A suspension of it was sent and is not written yet (cleared from the lane's thread once it
-     * is): a job found running without an admission enters the engine only after that
-     * ({@link JobIntake}).
+     * A suspension of it was sent and is not written yet (cleared on the decider's thread once the
+     * lane tells it is): a job found running without an admission enters the engine only after
+     * that ({@link JobIntake}).
      */
-    volatile boolean suspensionUnwritten;
+    boolean suspensionUnwritten;
     /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
     dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;

@@ -142,8 +142,16 @@ public final class WriteLanes implements AutoCloseable {
      * @return a ticket to withdraw it while it has not started
      */
     public Ticket submit(Object lane, Barrier barrier, BooleanSupplier write, Runnable onFailure) {
+        return submit(lane, barrier, write, null, onFailure);
+    }
+
+    /**
+     * As {@link #submit(Object, Barrier, BooleanSupplier, Runnable)}; {@code onSuccess} runs on the
+     * completions executor once the write succeeded (so the decider learns of it, and runs a cycle).
+     */
+    public Ticket submit(Object lane, Barrier barrier, BooleanSupplier write, Runnable onSuccess, Runnable onFailure) {
         Withdrawable w = new Withdrawable(write);
-        enqueue(lane, null, barrier, w, onFailure);
+        enqueue(lane, null, barrier, w, onSuccess, onFailure);
         return w;
     }
 
@@ -153,7 +161,7 @@ public final class WriteLanes implements AutoCloseable {
      * autoscaler serves them in the order it sees them), each after its job's Workload exists.
      */
     public void submit(Object lane, Object alsoAfterLane, BooleanSupplier write, Runnable onFailure) {
-        enqueue(lane, alsoAfterLane, Barrier.NONE, write, onFailure);
+        enqueue(lane, alsoAfterLane, Barrier.NONE, write, null, onFailure);
     }
 
     /** A write that runs unless withdrawn first; withdrawn, it counts as done. */
@@ -201,7 +209,7 @@ public final class WriteLanes implements AutoCloseable {
                 completions.execute(() -> onFailure.accept(sent));
             }
             return true; // its failure told above, with the value
-        }, () -> { });
+        }, null, () -> { });
     }
 
     /** Writes replaced by a newer one before they were sent, since the start. */
@@ -243,7 +251,7 @@ public final class WriteLanes implements AutoCloseable {
 
     /** Queues a write; returns its future (null if it was refused: closed or interrupted). */
     private CompletableFuture<Boolean> enqueue(Object lane, Object alsoAfterLane, Barrier barrier, BooleanSupplier write,
-            Runnable onFailure) {
+            Runnable onSuccess, Runnable onFailure) {
         if (closed) {
             completions.execute(onFailure);
             return null;
@@ -287,6 +295,8 @@ public final class WriteLanes implements AutoCloseable {
             inFlight.decrementAndGet();
             if (ok == null || !ok) {
                 completions.execute(onFailure);
+            } else if (onSuccess != null) {
+                completions.execute(onSuccess);
             }
         });
         return run;

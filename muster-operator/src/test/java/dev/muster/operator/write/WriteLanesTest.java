@@ -205,6 +205,20 @@ class WriteLanesTest {
         assertThat(failures).containsExactlyInAnyOrder("a: start", "b: stop", "d: Admitted");
     }
 
+    /** The decider learns that a job's suspension is written (it enters a job found running only then). */
+    @Test
+    void aWriteThatAskedIsToldWhenItSucceededAndNotWhenItFailed() throws InterruptedException {
+        WriteLanes l = concurrent(2, 100);
+        List<String> told = Collections.synchronizedList(new ArrayList<>());
+        l.submit("a", Barrier.RELEASES, write("a: suspend"), () -> told.add("a written"), () -> failures.add("a"));
+        l.submit("b", Barrier.RELEASES, () -> false, () -> told.add("b written"), () -> failures.add("b"));
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        awaitSize(told, 1);
+        awaitSize(failures, 1);
+        assertThat(told).containsExactly("a written");
+        assertThat(failures).containsExactly("b");
+    }
+
     @Test
     void noMoreThanTheCapacityWaitsOrRunsTheSubmitterWaitsForRoom() throws InterruptedException {
         WriteLanes l = concurrent(1, 2);

@@ -80,6 +80,13 @@ record Explanation(double atSeconds, boolean forecast, List<String> assumptions,
                 out.println("  lacks: " + String.join("; ", w.blocking().stream().map(b -> b.needed() + " " + b.resource()
                         + " in flavor " + b.flavor() + ", " + b.available() + " available"
                         + (b.overLimit() ? " (its queue's limit)" : "")).toList()));
+                for (Report.Blocking b : w.blocking()) {
+                    if (!b.heldBy().isEmpty()) {
+                        out.println("  held:  " + b.resource() + " in flavor " + b.flavor() + " by " + String.join(", ",
+                                b.heldBy().stream().map(h -> h.workload() + " (" + h.amount() + ", " + h.clusterQueue() + ")").toList())
+                                + (b.heldByCount() > b.heldBy().size() ? " and " + (b.heldByCount() - b.heldBy().size()) + " more" : ""));
+                    }
+                }
             }
             if (w.positionInClusterQueue() != null) {
                 out.printf(Locale.ROOT, "  where: %d ahead of it in its ClusterQueue, %d in its LocalQueue%n",

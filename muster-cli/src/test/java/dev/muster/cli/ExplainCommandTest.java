@@ -32,6 +32,9 @@ class ExplainCommandTest {
         assertThat(r.out()).startsWith("2 workloads waiting at 40s.")
                 .contains("team-b/sweep (Job)", "why:   WaitingForQuota: waiting for quota",
                         "lacks: 4 nvidia.com/gpu in flavor a100, 2 available",
+                        // the example's a100 GPUs at 40s: team-a runs pretrain (6) and finetune (4), team-b eval (4)
+                        "held:  nvidia.com/gpu in flavor a100 by team-a/pretrain (6, team-a), team-a/finetune (4, team-a),"
+                                + " team-b/eval (4, team-b)",
                         "where: 0 ahead of it in its ClusterQueue, 0 in its LocalQueue",
                         "when:  at 10m20s (+9m40s), when team-b/eval finishes")
                 .contains("team-a/big-train (RayJob)", "when:  at 25m20s (+24m40s), when team-b/sweep finishes")
@@ -50,6 +53,11 @@ class ExplainCommandTest {
         assertThat(sweep.get("reason").asText()).isEqualTo("WaitingForQuota");
         assertThat(sweep.get("forecastAdmitAtSeconds").asDouble()).isEqualTo(620.0);
         assertThat(sweep.get("blocking").get(0).get("needed").asText()).isEqualTo("4");
+        JsonNode heldBy = sweep.get("blocking").get(0).get("heldBy");
+        assertThat(heldBy).hasSize(3);
+        assertThat(heldBy.get(0).get("workload").asText()).isEqualTo("team-a/pretrain");
+        assertThat(heldBy.get(0).get("amount").asText()).isEqualTo("6");
+        assertThat(sweep.get("blocking").get(0).get("heldByCount").asInt()).isEqualTo(3);
     }
 
     @Test

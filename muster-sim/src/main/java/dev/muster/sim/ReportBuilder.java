@@ -7,6 +7,7 @@ import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.explain.PendingPosition;
 import dev.muster.core.explain.QueuePositions;
+import dev.muster.core.explain.QuotaHolders;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.forecast.Forecast;
 import dev.muster.core.model.Pending;
@@ -45,10 +46,11 @@ final class ReportBuilder {
         for (QueuePositions q : engine.queuePositions()) {
             q.workloads().forEach(p -> positions.put(p.workload(), p));
         }
+        QuotaHolders holders = QuotaHolders.of(engine);
         List<Report.WorkloadReport> wls = new ArrayList<>();
         for (SimWorkload w : sorted) {
             if (w.arrived) {
-                wls.add(workload(w, positions));
+                wls.add(workload(w, positions, holders));
             }
         }
         List<Report.QueueReport> queues = new ArrayList<>();
@@ -74,7 +76,7 @@ final class ReportBuilder {
         return new Report(Report.SCHEMA, endMillis / 1000.0, wls, queues, nodes, requests, timeline.events());
     }
 
-    private Report.WorkloadReport workload(SimWorkload w, Map<ObjectKey, PendingPosition> positions) {
+    private Report.WorkloadReport workload(SimWorkload w, Map<ObjectKey, PendingPosition> positions, QuotaHolders holders) {
         Map<String, Map<String, String>> flavors = new LinkedHashMap<>();
         List<Report.PodSetCount> podSets = new ArrayList<>();
         // Flavors and counts of the current admission; a finished workload keeps its last one.
@@ -94,11 +96,11 @@ final class ReportBuilder {
                 w.status.clusterQueue(), w.source.priority(), w.state().name(),
                 seconds(w.status.admittedAtMillis().orElse(null)), seconds(w.status.finishedAtMillis().orElse(null)),
                 flavors, podSets, evictions(w), pods(w), w.status.message(), seconds(w.createdAtMillis),
-                w.status.admissionsAtMillis().stream().map(m -> m / 1000.0).toList(), pending(w, positions));
+                w.status.admissionsAtMillis().stream().map(m -> m / 1000.0).toList(), pending(w, positions, holders));
     }
 
     /** Why a pending workload waits and where it stands in its queue; null for the others. */
-    private Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions) {
+    private Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions, QuotaHolders holders) {
         if (w.state() != WorkloadState.Pending) {
             return null;
         }
@@ -108,15 +110,21 @@ final class ReportBuilder {
         Optional<Pending> last = w.status.lastWait().filter(why -> why.message().equals(w.status.message()));
         String reason = last.map(why -> why.why().code())
                 .orElseGet(() -> w.status.condition("QuotaReserved").map(c -> c.reason()).orElse(null));
-        List<Report.Blocking> blocking = last.map(why -> why.shortages().stream().map(ReportBuilder::blocking).toList())
-                .orElse(List.of());
+        String clusterQueue = engine.clusterQueueOf(w.workload.key()).orElse(null);
+        List<Report.Blocking> blocking = last.map(why -> why.shortages().stream()
+                .map(s -> blocking(s, clusterQueue == null ? List.of() : holders.of(clusterQueue, s.flavor(), s.resource())))
+                .toList()).orElse(List.of());
         return new Report.PendingReport(reason, p == null ? null : p.positionInClusterQueue(),
                 p == null ? null : p.positionInLocalQueue(), blocking, null, null);
     }
 
-    private static Report.Blocking blocking(Shortage s) {
+    private static Report.Blocking blocking(Shortage s, List<QuotaHolders.Holder> holders) {
+        List<Report.HeldBy> heldBy = holders.stream().limit(Report.Blocking.HELD_BY_SHOWN)
+                .map(h -> new Report.HeldBy(h.workload().namespace() + "/" + h.workload().name(), h.clusterQueue(),
+                        Quantity.ofMilli(h.milli()).format(s.resource())))
+                .toList();
         return new Report.Blocking(s.flavor(), s.resource(), Quantity.ofMilli(s.neededMilli()).format(s.resource()),
-                Quantity.ofMilli(s.availableMilli()).format(s.resource()), s.overLimit());
+                Quantity.ofMilli(s.availableMilli()).format(s.resource()), s.overLimit(), heldBy, holders.size());
     }
 
     /**

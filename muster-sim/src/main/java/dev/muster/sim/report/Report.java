@@ -98,9 +98,23 @@ public record Report(
     /**
      * What a waiting workload lacks of one resource in one flavor: {@code needed} in all,
      * {@code available} to it then (quantities as Kubernetes writes them), and whether its queue's
-     * own limit is what stops it.
+     * own limit is what stops it; and who holds that resource in that flavor within its reach (its
+     * ClusterQueue and its cohort's others, {@code QuotaHolders}) as the report was made: the
+     * {@value #HELD_BY_SHOWN} holding most in {@code heldBy}, how many in all in {@code heldByCount}.
      */
-    public record Blocking(String flavor, String resource, String needed, String available, boolean overLimit) {
+    public record Blocking(String flavor, String resource, String needed, String available, boolean overLimit,
+            List<HeldBy> heldBy, int heldByCount) {
+
+        /** Holders listed at most; {@code heldByCount} says how many there are. */
+        public static final int HELD_BY_SHOWN = 5;
+
+        public Blocking {
+            heldBy = heldBy == null ? List.of() : List.copyOf(heldBy);
+        }
+    }
+
+    /** An admitted workload ({@code namespace/name}) holding {@code amount} of a resource a waiting one lacks. */
+    public record HeldBy(String workload, String clusterQueue, String amount) {
     }
 
     /** The same report with each workload passed through {@code change}. */

@@ -46,7 +46,7 @@ final class ReportBuilder {
         for (QueuePositions q : engine.queuePositions()) {
             q.workloads().forEach(p -> positions.put(p.workload(), p));
         }
-        QuotaHolders holders = QuotaHolders.of(engine);
+        QuotaHolders holders = engine.quotaHolders();
         List<Report.WorkloadReport> wls = new ArrayList<>();
         for (SimWorkload w : sorted) {
             if (w.arrived) {

@@ -18,6 +18,7 @@ import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.quota.QuotaTree;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -323,6 +324,15 @@ public final class Engine implements Settling.Scheduler {
 
     public Optional<AdmittedWorkload> admission(ObjectKey key) {
         return Optional.ofNullable(book.admission(key));
+    }
+
+    /** Who holds what, for explaining waits: {@link QuotaHolders} of every admitted workload, by cohort. */
+    public dev.muster.core.explain.QuotaHolders quotaHolders() {
+        Map<String, String> cohortOfQueue = new HashMap<>();
+        for (ClusterQueueState cq : queues.all()) {
+            cq.spec().cohort().ifPresent(c -> cohortOfQueue.put(cq.name(), c));
+        }
+        return dev.muster.core.explain.QuotaHolders.of(cohortOfQueue, admittedWorkloads());
     }
 
     /** Every admitted workload, in namespace/name order. */

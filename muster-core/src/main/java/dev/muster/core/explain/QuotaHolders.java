@@ -1,7 +1,5 @@
 package dev.muster.core.explain;
 
-import dev.muster.core.engine.Engine;
-import dev.muster.core.engine.QueueView;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.quantity.Quantity;
@@ -51,14 +49,17 @@ public final class QuotaHolders {
         this.holders = holders;
     }
 
-    /** The holders as the engine stands now. */
-    public static QuotaHolders of(Engine engine) {
+    /**
+     * The holders among {@code admitted} ({@code Engine.quotaHolders()} gives the engine's as they
+     * stand now).
+     *
+     * @param cohortOfQueue each ClusterQueue's (and KAI leaf queue's) cohort, for those in one
+     */
+    public static QuotaHolders of(Map<String, String> cohortOfQueue, List<AdmittedWorkload> admitted) {
         Map<String, String> scopeOfQueue = new HashMap<>();
-        for (QueueView q : engine.clusterQueues()) {
-            scopeOfQueue.put(q.name(), q.cohort().map(c -> "cohort " + c).orElse("queue " + q.name()));
-        }
+        cohortOfQueue.forEach((queue, cohort) -> scopeOfQueue.put(queue, "cohort " + cohort));
         Map<Key, List<Holder>> holders = new HashMap<>();
-        for (AdmittedWorkload a : engine.admittedWorkloads()) {
+        for (AdmittedWorkload a : admitted) {
             String scope = scopeOfQueue.getOrDefault(a.clusterQueue(), "queue " + a.clusterQueue());
             Map<Key, Long> held = new LinkedHashMap<>();
             List<PodSet> asked = a.workload().podSets();

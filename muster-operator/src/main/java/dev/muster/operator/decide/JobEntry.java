@@ -63,7 +63,11 @@ final class JobEntry {
         if (!t.placedByMuster) {
             engine.placedElsewhere(t.workload().key());
         }
-        writes.ensureWorkload(t);
+        if (observed.workloadObject(t.workloadKey) == null) {
+            // Made only where the watch shows none: a new leader taking over thousands of jobs
+            // otherwise sent a create for each (each refused, 409), as Kueue reads its cache first.
+            writes.ensureWorkload(t);
+        }
         if (holdReservationAgain(t) || t.is(TrackedJob.State.NEW) && takeOverReservation(t) || takeOverAdmission(t)) {
             return;
         }

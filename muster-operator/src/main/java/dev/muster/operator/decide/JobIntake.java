@@ -135,8 +135,12 @@ final class JobIntake {
      */
     void workloadDeleted(ObjectKey workloadObject) {
         TrackedJob t = jobs.ofWorkloadObject(workloadObject);
-        if (t == null || t.is(TrackedJob.State.FINISHED) || t.live.path("metadata").has("deletionTimestamp")) {
-            return; // not ours, finished (its Workload may go), or going with its job
+        if (t != null && t.is(TrackedJob.State.FINISHED)) {
+            t.workloadObjectGone = true; // its Workload may go; a status still owed to it is not written
+            return;
+        }
+        if (t == null || t.live.path("metadata").has("deletionTimestamp")) {
+            return; // not ours, or going with its job
         }
         JobAdapter adapter = t.adapter;
         JsonNode live = t.live;

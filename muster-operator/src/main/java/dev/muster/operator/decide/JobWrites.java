@@ -61,6 +61,7 @@ final class JobWrites {
 
     /** Creates the job's Workload object if it does not exist yet. */
     void ensureWorkload(TrackedJob t) {
+        t.workloadObjectGone = false;
         ObjectNode workload = WorkloadObjects.workload(t);
         send(t, Write.WORKLOAD, Barrier.NONE, w -> w.ensure(KubeKind.WORKLOAD, workload));
     }

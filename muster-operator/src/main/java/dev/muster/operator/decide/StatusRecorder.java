@@ -69,7 +69,7 @@ final class StatusRecorder {
         changed.forEach(this::recount);
         writeQueueStatuses(inForce.engine());
         for (TrackedJob t : changed) {
-            if (t.workload() != null && t.statusOutdated() && !t.gone) {
+            if (t.workload() != null && t.statusOutdated() && !t.gone && !t.workloadObjectGone) {
                 writeStatus(t);
             }
         }

@@ -41,6 +41,11 @@ final class TrackedJob {
     boolean releasing;
     /** Deleted: writes of it still under way that fail are not owed. */
     boolean gone;
+    /**
+     * It finished and its Workload object was deleted: no status is written to it (none would be
+     * taken), as Kueue leaves a finished job without a Workload; until one is made again.
+     */
+    boolean workloadObjectGone;
     /** Its latest start, withdrawn if it is evicted before the start went out. */
     dev.muster.operator.write.WriteLanes.Ticket start;
     /**

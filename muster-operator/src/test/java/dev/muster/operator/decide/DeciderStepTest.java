@@ -216,6 +216,27 @@ class DeciderStepTest {
                         "stop first", "workload " + workloadName("first"), "start first");
     }
 
+    /**
+     * The Workload of a job that finished is deleted (by hand, or by a clean-up) before its
+     * Finished status was written: as Kueue's reconciler leaves a finished job without a Workload,
+     * the decider stops writing a status no object will take (it wrote it again at every cycle).
+     */
+    @Test
+    void theStatusOfAFinishedJobsDeletedWorkloadIsNotWrittenAgain() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        d.step();
+        writer.workloadDeleted(workloadName("first"));
+        d.job(jobs, finished(job("first", 6)));
+        d.workloadObjectDeleted(workloadObject("first"));
+        d.step();
+        int attempts = writer.statusAttempts;
+        d.step();
+        d.step();
+        d.step();
+        assertThat(writer.statusAttempts).as("no write to a Workload that is gone").isEqualTo(attempts);
+    }
+
     /** As above, with the suspension failing: the new Workload waits until it is written. */
     @Test
     void aWorkloadMadeAgainWaitsForTheJobsSuspensionToBeWritten() throws Exception {
@@ -363,6 +384,8 @@ class DeciderStepTest {
         final List<String> reasons = new ArrayList<>();
         final Map<ObjectKey, ObjectNode> statuses = new HashMap<>();
         int statusWrites;
+        /** Status writes tried, written or not. */
+        int statusAttempts;
         int patchAttempts;
         boolean failPatches;
         /** Stops fail (starts succeed). */
@@ -412,6 +435,7 @@ class DeciderStepTest {
 
         @Override
         public boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status) {
+            statusAttempts++;
             if (kind == KubeKind.WORKLOAD && !workloads.contains(object.name())) {
                 return false; // 404
             }

@@ -102,6 +102,10 @@ public final class FaultSoak {
         out.printf(Locale.ROOT, "Deletions   %d Workloads deleted by hand, %d of them created again; %d Jobs running when their"
                 + " Workload was deleted completed before a controller could react (the fault's exposure, not a violation)%n",
                 a.deleted(), a.recreated(), a.ranOnAfterDeletion());
+        out.printf(Locale.ROOT, "            %d starts sent while the Workload showed the admission landed after its deletion%n",
+                a.startedThroughDeletion());
+        out.printf(Locale.ROOT, "Finished    %d Jobs Complete with no Workload (deleted by hand, or never made: they ran before a"
+                + " controller saw them) are left so, as Kueue leaves a finished job%n", a.completeWithoutWorkload());
         out.printf(Locale.ROOT, "Audit       %,d Workload versions, %,d Job versions replayed (%,d stored versions in all):"
                 + " %d violations%n", a.workloadVersions(), a.jobVersions(), r.versions(), a.violationCount());
         for (SoakAudit.Check c : SoakAudit.Check.values()) {

@@ -94,7 +94,8 @@ final class FaultSoakRun {
     }
 
     /**
-     * @param finished       every workload's Workload was stored Finished before the timeout
+     * @param finished       every workload's Workload was stored Finished before the timeout (or, its Job
+     *                       Complete, there is none: deleted by hand or never made, as Kueue leaves a finished job)
      * @param wallNanos      from the first creation to the last Workload Finished (or the timeout)
      * @param cpuNanos       the process's cpu time over the same span (all parties: mock, replicas, creator, runner)
      * @param faults         injected, by kind

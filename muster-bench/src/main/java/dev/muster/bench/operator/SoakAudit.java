@@ -28,7 +28,9 @@ import java.util.TreeSet;
  *       running at the end, without an admitted Workload.</li>
  *   <li>{@link Check#OVER_QUOTA}: no ClusterQueue above nominal + borrowing limit, no cohort above
  *       its members' nominal sum, counting what the running Jobs hold (as {@link WorkloadAudit}).</li>
- *   <li>{@link Check#NOT_FINISHED}: at the end every job has a Workload, Finished.</li>
+ *   <li>{@link Check#NOT_FINISHED}: at the end every job has a Workload, Finished; or its Job is
+ *       Complete and it has no Workload (deleted by hand, or never made as the Job ran before any
+ *       controller saw it): Kueue makes none for a finished job.</li>
  *   <li>{@link Check#SUSPENDED_WITH_QUOTA}: at the end no suspended Job's Workload holds quota
  *       without being Finished.</li>
  * </ul>
@@ -67,10 +69,20 @@ final class SoakAudit {
      *                           completed before any controller could react (before they were
      *                           suspended and before their Workload was made again): the deletion's
      *                           exposure, not a violation
+     * @param completeWithoutWorkload Jobs Complete at the end with no Workload object: their
+     *                           Workload was deleted by hand, or they were created running (webhook
+     *                           down) and completed, before a controller could make one; Kueue makes
+     *                           no Workload for a finished job (its reconciler returns on one
+     *                           first), and neither does Muster
+     * @param startedThroughDeletion Jobs whose start, sent while their Workload showed the
+     *                           admission, landed after that Workload was deleted by hand: the
+     *                           fault raced a write on its way; from there they count as running
+     *                           through the deletion (suspended, or completing, before a controller
+     *                           makes their Workload again)
      */
     record Result(Map<Check, Integer> violations, Map<Check, List<String>> examples, int leaderChanges, List<String> leaders,
             int workloadVersions, int jobVersions, int deleted, int recreated, int ranBeforeSuspended, int suspendedOnSight,
-            int ranOnAfterDeletion, Map<String, Long> peakByQueue, Map<String, Long> peakByCohort) {
+            int ranOnAfterDeletion, int completeWithoutWorkload, int startedThroughDeletion, Map<String, Long> peakByQueue, Map<String, Long> peakByCohort) {
 
         int violationCount() {
             return violations.values().stream().mapToInt(Integer::intValue).sum();
@@ -95,6 +107,11 @@ final class SoakAudit {
          * (suspended it, or made its Workload again): it runs unadmitted through no controller's doing.
          */
         boolean exposedByDeletion;
+        /**
+         * Its Workload was deleted by hand while admitted and the job did not run yet, and no
+         * Workload of it has been stored since: a start already on its way may still land.
+         */
+        boolean startMayBeInFlight;
         final Set<String> workloads = new TreeSet<>();
     }
 
@@ -118,6 +135,8 @@ final class SoakAudit {
     private int jobVersions;
     private int ranBeforeSuspended;
     private int ranOnAfterDeletion;
+    private int completeWithoutWorkload;
+    private int startedThroughDeletion;
     private int suspendedOnSight;
 
     SoakAudit(Map<String, WorkloadAudit.Limit> queueLimits, Map<String, String> cohortOf,
@@ -154,8 +173,8 @@ final class SoakAudit {
             atTheEnd(job, jobs.get(job));
         }
         return new Result(violations, examples, Math.max(0, leaders.size() - 1), leaders, workloadVersions, jobVersions,
-                deletedByHand.size(), recreated.size(), ranBeforeSuspended, suspendedOnSight, ranOnAfterDeletion, peakQueue,
-                peakCohort);
+                deletedByHand.size(), recreated.size(), ranBeforeSuspended, suspendedOnSight, ranOnAfterDeletion,
+                completeWithoutWorkload, startedThroughDeletion, peakQueue, peakCohort);
     }
 
     private JobState state(String job) {
@@ -210,6 +229,16 @@ final class SoakAudit {
             return;
         }
         WorkloadVersion admitted = admittedWorkload(s);
+        if (admitted == null && s.startMayBeInFlight) {
+            // The start was sent while its Workload showed the admission, and landed after the
+            // deletion: the fault raced a write on its way. From here it runs through the deletion.
+            startedThroughDeletion++;
+            s.running = true;
+            s.unadmittedSince = j.rv();
+            s.exposedByDeletion = true;
+            s.startMayBeInFlight = false;
+            return;
+        }
         if (admitted == null) {
             violation(Check.STARTED_UNADMITTED, "at resourceVersion " + j.rv() + " Job " + j.job()
                     + " was started while no Workload of it was admitted (its Workloads: " + describe(s) + ")");
@@ -232,6 +261,7 @@ final class SoakAudit {
         workloads.put(w.workload(), w);
         JobState s = state(w.job());
         s.exposedByDeletion = false; // a controller made a Workload of it (again): from here it answers for it
+        s.startMayBeInFlight = false;
         s.workloads.add(w.workload());
         long holding = s.workloads.stream().map(workloads::get)
                 .filter(v -> v != null && v.quotaReserved() && !v.finished()).count();
@@ -249,6 +279,7 @@ final class SoakAudit {
         if (last != null && last.job() != null) {
             JobState s = state(last.job());
             s.exposedByDeletion = s.running && last.admitted();
+            s.startMayBeInFlight = !s.running && last.admitted();
             admissionChanged(last.job(), state(last.job()), d.rv());
         }
     }
@@ -288,7 +319,9 @@ final class SoakAudit {
                     + "resourceVersion " + s.unadmittedSince + ")");
         }
         List<WorkloadVersion> present = s.workloads.stream().map(workloads::get).filter(v -> v != null).toList();
-        if (present.stream().noneMatch(WorkloadVersion::finished)) {
+        if (s.complete && present.isEmpty()) {
+            completeWithoutWorkload++; // Kueue makes no Workload for a finished job: the fault's exposure
+        } else if (present.stream().noneMatch(WorkloadVersion::finished)) {
             violation(Check.NOT_FINISHED, "job " + job + (s.complete ? " (its Job Complete)" : s.running ? " (its Job runs)"
                     : " (its Job suspended)") + ": " + (present.isEmpty() ? "no Workload object"
                     + (s.workloads.stream().anyMatch(deletedByHand::contains) ? " (deleted by hand, never created again)" : "")

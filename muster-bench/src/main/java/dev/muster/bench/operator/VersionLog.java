@@ -49,6 +49,8 @@ final class VersionLog {
     private final ConcurrentLinkedQueue<Version> versions = new ConcurrentLinkedQueue<>();
     /** Each Workload's latest version (absent once deleted): what the run waits on. */
     private final java.util.Map<String, WorkloadVersion> latest = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Jobs stored Complete. */
+    private final java.util.Set<String> completeJobs = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Records the object a write answered with, if it is a Job, Workload or Lease. */
     void stored(String plural, byte[] body) {
@@ -65,8 +67,13 @@ final class VersionLog {
         long rv = JobRunner.resourceVersion(meta.path("resourceVersion").asText(null));
         String key = meta.path("namespace").asText("") + "/" + meta.path("name").asText();
         switch (o.path("kind").asText()) {
-            case "Job" -> versions.add(new JobVersion(rv, key, o.path("spec").path("suspend").asBoolean(false),
-                    condition(o, "Complete")));
+            case "Job" -> {
+                boolean complete = condition(o, "Complete");
+                versions.add(new JobVersion(rv, key, o.path("spec").path("suspend").asBoolean(false), complete));
+                if (complete) {
+                    completeJobs.add(key);
+                }
+            }
             case "Workload" -> {
                 WorkloadVersion w = workload(rv, key, o);
                 versions.add(w);
@@ -79,10 +86,28 @@ final class VersionLog {
         }
     }
 
-    /** Jobs whose Workload is Finished in its latest version. */
+    /**
+     * Jobs done: their Workload is Finished in its latest version, or the Job is Complete and has
+     * no Workload (deleted by hand, or never made as it ran before any controller saw it): Kueue
+     * makes none for a finished job.
+     */
     int finishedJobs() {
-        return (int) latest.values().stream().filter(w -> w.finished() && w.job() != null).map(WorkloadVersion::job)
-                .distinct().count();
+        java.util.Set<String> done = new java.util.HashSet<>();
+        java.util.Set<String> withWorkload = new java.util.HashSet<>();
+        for (WorkloadVersion w : latest.values()) {
+            if (w.job() != null) {
+                withWorkload.add(w.job());
+                if (w.finished()) {
+                    done.add(w.job());
+                }
+            }
+        }
+        for (String job : completeJobs) {
+            if (!withWorkload.contains(job)) {
+                done.add(job);
+            }
+        }
+        return done.size();
     }
 
     int size() {

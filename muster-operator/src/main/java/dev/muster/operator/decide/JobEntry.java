@@ -64,9 +64,16 @@ final class JobEntry {
             engine.placedElsewhere(t.workload().key());
         }
         if (observed.workloadObject(t.workloadKey) == null) {
-            // Made only where the watch shows none: a new leader taking over thousands of jobs
-            // otherwise sent a create for each (each refused, 409), as Kueue reads its cache first.
-            writes.ensureWorkload(t);
+            if (t.adapter.finished(t.live)) {
+                // Kueue makes no Workload for a job that has finished (jobframework's reconciler
+                // returns on a finished job before it would make one): one deleted, or never made,
+                // stays so, whoever leads.
+                t.workloadObjectGone = true;
+            } else {
+                // Made only where the watch shows none: a new leader taking over thousands of jobs
+                // otherwise sent a create for each (each refused, 409), as Kueue reads its cache first.
+                writes.ensureWorkload(t);
+            }
         }
         if (holdReservationAgain(t) || t.is(TrackedJob.State.NEW) && takeOverReservation(t) || takeOverAdmission(t)) {
             return;

@@ -42,8 +42,9 @@ final class TrackedJob {
     /** Deleted: writes of it still under way that fail are not owed. */
     boolean gone;
     /**
-     * It finished and its Workload object was deleted: no status is written to it (none would be
-     * taken), as Kueue leaves a finished job without a Workload; until one is made again.
+     * It finished with no Workload object (deleted, or never made as it ran before any controller
+     * saw it): no status is written (none would be taken), as Kueue leaves a finished job without
+     * a Workload; until one is made again.
      */
     boolean workloadObjectGone;
     /** Its latest start, withdrawn if it is evicted before the start went out. */

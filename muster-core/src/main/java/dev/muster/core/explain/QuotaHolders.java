@@ -2,7 +2,6 @@ package dev.muster.core.explain;
 
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
-import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.PodSetAssignment;
@@ -27,12 +26,6 @@ public final class QuotaHolders {
 
     /** An admitted workload and how much of the resource it holds in the flavor (milli-units). */
     public record Holder(ObjectKey workload, String clusterQueue, long milli) {
-
-        /** "team-b/eval in team-b-cq holds 4". */
-        public String describe(String resource) {
-            return workload.namespace() + "/" + workload.name() + " in " + clusterQueue + " holds "
-                    + Quantity.ofMilli(milli).format(resource);
-        }
     }
 
     private record Key(String scope, String flavor, String resource) {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a job's (or a pod group's) changes mean to the decider: a job no queue manages is left to
@@ -49,7 +50,7 @@ final class JobIntake {
      * would stand pending while the job runs on, and could be admitted while its pods still hold
      * what it asks for.
      */
-    private final Set<TrackedJob> stoppingFirst = new java.util.TreeSet<>(TrackedJob.FIRST_SEEN);
+    private final Set<TrackedJob> stoppingFirst = new TreeSet<>(TrackedJob.FIRST_SEEN);
 
     JobIntake(InForce inForce, TrackedJobs jobs, JobEntry entry, JobWrites writes, PodScheduling scheduling,
             ProvisioningChecks provisioning, Clock clock) {

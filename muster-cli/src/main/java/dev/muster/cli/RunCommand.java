@@ -80,6 +80,12 @@ final class RunCommand implements Callable<Integer> {
                     + " under /apis on the webhook's HTTPS port, for an APIService to name (default: on, with the webhook)")
     boolean visibilityApiEnabled;
 
+    @Option(names = "--forecast-interval", paramLabel = "DURATION", defaultValue = "5s",
+            description = "forecast when each pending workload will be admitted at most this often (Go duration), writing it"
+                    + " to the Workload's muster.dev/expected-admission annotation and to /metrics; 0s turns it off"
+                    + " (default: ${DEFAULT-VALUE})")
+    String forecastInterval;
+
     @Option(names = "--api-server-timeout", paramLabel = "DURATION",
             description = "give up (exit 2) if the API server does not answer within this time (Go duration: 30s, 5m);"
                     + " default: keep trying, one line per failed attempt, backing off to 30s")
@@ -111,6 +117,16 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCode.INVALID_INPUT;
             }
         }
+        java.time.Duration forecastEvery;
+        try {
+            forecastEvery = dev.muster.api.manifest.GoDuration.parse(forecastInterval);
+            if (forecastEvery.isNegative()) {
+                throw new IllegalArgumentException("must not be negative, got " + forecastInterval);
+            }
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: --forecast-interval: " + e.getMessage());
+            return ExitCode.INVALID_INPUT;
+        }
         Optional<java.time.Duration> giveUpAfter;
         try {
             giveUpAfter = Optional.ofNullable(apiServerTimeout).map(dev.muster.api.manifest.GoDuration::parse);
@@ -141,6 +157,7 @@ final class RunCommand implements Callable<Integer> {
                 .withLeaderElection(leaderElection, leaseNamespace)
                 .withSchedulerNames(java.util.Set.copyOf(schedulerNames))
                 .withConfiguration(configuration)
+                .withForecastInterval(forecastEvery)
                 .exitingOnLostLease();
         MusterMetrics metrics = new MusterMetrics();
         // Two HTTP clients reach the class path (Vert.x and the JDK's); without a choice fabric8

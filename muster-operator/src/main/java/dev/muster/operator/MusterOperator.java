@@ -140,7 +140,7 @@ public final class MusterOperator implements AutoCloseable, JobEvents {
         LOG.info("{} leads: it reads the cluster and decides", options.identity());
         writer = new FabricClusterWriter(client, "muster");
         Decider next = new Decider(writer, clock, metrics, options.schedulerNames(), options.configuration(),
-                completions -> WriteLanes.concurrent(WRITER_THREADS, WRITE_CAPACITY, completions));
+                completions -> WriteLanes.concurrent(WRITER_THREADS, WRITE_CAPACITY, completions), options.forecastInterval());
         next.start();
         list(KubeKind.WORKLOAD).forEach(next::workloadObject);
         for (KubeKind kind : CONFIGURATION) {

@@ -11,6 +11,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.http.TestTls;
 import dev.muster.operator.http.WebhookServer;
 import dev.muster.operator.kube.KubeKind;
+import dev.muster.operator.metrics.MusterMetrics;
 import dev.muster.operator.visibility.VisibilityApi;
 import dev.muster.operator.webhook.SuspendOnCreate;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -23,6 +24,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -58,12 +60,15 @@ class VisibilityThroughTheApiTest {
     private MusterOperator operator;
     private WebhookServer server;
     private HttpClient https;
+    private MusterMetrics metrics;
 
     @BeforeEach
     void startOperator() throws Exception {
         cluster = new OperatorCluster(client).withAllCrds();
         cluster.apply("queues.yaml");
-        operator = new MusterOperator(client, OperatorOptions.defaults("test").withLeaderElection(false, "default"));
+        metrics = new MusterMetrics();
+        operator = new MusterOperator(client, OperatorOptions.defaults("test").withLeaderElection(false, "default")
+                .withForecastInterval(Duration.ofMillis(200)), metrics);
         operator.start();
         TestTls.ServerTls tls = TestTls.keytoolServer(dir);
         server = new WebhookServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), tls.context(),
@@ -121,6 +126,48 @@ class VisibilityThroughTheApiTest {
         JsonNode inLocalQueue = JSON.readTree(get(LQ + "?offset=1").body());
         assertThat(inLocalQueue.get("items")).singleElement()
                 .satisfies(i -> assertThat(i.get("metadata").get("name").asText()).isEqualTo(workloadOf("second")));
+    }
+
+    @Test
+    void eachWaitingWorkloadCarriesWhenItIsExpectedToBeAdmittedAndTheMetricsTheWaitPerQueue() throws Exception {
+        // first holds the only GPU and says it runs 30 minutes; second waits for it.
+        cluster.apply("rayjob.yaml", Map.of("NAME", "first", "  labels:\n", "  annotations: {muster.dev/expected-runtime: 30m}\n  labels:\n"));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(condition(
+                cluster.get(KubeKind.WORKLOAD, new ObjectKey("default", workloadOf("first"))), "Admitted")).isTrue());
+        cluster.apply("rayjob.yaml", Map.of("NAME", "second"));
+
+        ObjectKey second = new ObjectKey("default", workloadOf("second"));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(json(cluster.get(KubeKind.WORKLOAD, second))
+                .path("metadata").path("annotations").has("muster.dev/expected-admission")).isTrue());
+        JsonNode firstObject = json(cluster.get(KubeKind.WORKLOAD, new ObjectKey("default", workloadOf("first"))));
+        JsonNode annotations = json(cluster.get(KubeKind.WORKLOAD, second)).path("metadata").path("annotations");
+        Instant admitted = Instant.parse(conditionTime(firstObject, "QuotaReserved"));
+        Instant expected = Instant.parse(annotations.get("muster.dev/expected-admission").asText());
+        // 30 minutes after first's run began: its admission (written in whole seconds, so up to 1 s
+        // earlier than the decider's), or its pods' readiness a little later.
+        assertThat(expected).isBetween(admitted.plus(Duration.ofMinutes(30)).minusSeconds(1),
+                admitted.plus(Duration.ofMinutes(30)).plusSeconds(10));
+        assertThat(annotations.get("muster.dev/expected-admission-basis").asText())
+                .isEqualTo("when default/" + workloadOf("first") + " finishes (expected to run 30m from its muster.dev/expected-runtime annotation)");
+        assertThat(firstObject.path("metadata").path("annotations").has("muster.dev/expected-admission"))
+                .as("an admitted workload has no forecast").isFalse();
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(metrics.scrape())
+                .containsPattern("muster_forecast_admission_wait_seconds\\{cluster_queue=\"cluster-queue\",quantile=\"1\"} 1[78]\\d\\d")
+                .contains("muster_forecast_unknown_workloads{cluster_queue=\"cluster-queue\"} 0.0"));
+    }
+
+    private static JsonNode json(io.fabric8.kubernetes.api.model.GenericKubernetesResource object) {
+        return io.fabric8.kubernetes.client.utils.Serialization.jsonMapper().valueToTree(object);
+    }
+
+    private static String conditionTime(JsonNode workload, String type) {
+        for (JsonNode c : workload.path("status").path("conditions")) {
+            if (c.path("type").asText().equals(type)) {
+                return c.path("lastTransitionTime").asText();
+            }
+        }
+        throw new AssertionError("no condition " + type + " in " + workload);
     }
 
     @Test

@@ -1,14 +1,6 @@
 package dev.muster.operator.decide;
 
-import dev.muster.core.engine.EngineSetup;
-
-import dev.muster.api.cluster.ClusterCapacity;
-import dev.muster.api.cluster.ClusterNodes;
 import dev.muster.api.manifest.ManifestException;
-import dev.muster.api.scenario.EngineSettings;
-import dev.muster.api.scenario.Scenario;
-import dev.muster.core.engine.Engine;
-import dev.muster.core.placement.NodeSpec;
 import dev.muster.operator.config.ClusterConfiguration;
 import dev.muster.operator.provisioning.ProvisioningChecks;
 import java.util.ArrayList;
@@ -87,17 +79,8 @@ final class ConfigurationReconciler {
     }
 
     private void rebuildEngine(ClusterConfiguration configuration) {
-        Scenario s = configuration.scenario();
-        boolean places = scheduling.placesPods();
-        List<NodeSpec> nodes = places ? scheduling.nodeSpecs() : ClusterNodes.of(s);
-        // KAI divides what the nodes declare, not what other schedulers' pods leave free at this moment.
-        Map<String, Long> capacity = places ? scheduling.declaredCapacity() : ClusterCapacity.of(nodes);
-        Engine engine = new Engine(EngineSetup.kueue(s.clusterQueues(), s.cohorts(), s.localQueues(), s.namespaces(),
-                EngineSettings.from(s)).withKai(s.kaiQueues(), capacity).withNodes(places ? nodes : List.of(), s.flavors()));
-        if (places) {
-            engine.placeOnNodes(); // even before the first node: a gang waits for nodes, it does not run nowhere
-        }
-        inForce.replace(configuration, engine, capacity);
+        FreshEngine fresh = FreshEngine.of(configuration, scheduling);
+        inForce.replace(configuration, fresh.engine(), fresh.capacity());
     }
 
     /** Every job not finished enters the new engine, in the order the jobs were created. */

@@ -52,6 +52,8 @@ public final class Decider implements AutoCloseable {
     private final StatusRecorder statuses;
     private final DeciderLoop loop;
     private final WriteLanes lanes;
+    private final RunTimes runTimes = new RunTimes(dev.muster.api.scenario.MusterSettings.DEFAULT_RUNTIME_QUANTILE);
+    private final ForecastRefresh forecasts;
     private volatile long cycles;
 
     public Decider(ClusterWriter writer, Clock clock) {
@@ -78,18 +80,37 @@ public final class Decider implements AutoCloseable {
      */
     public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
             Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes) {
+        this(writer, clock, metrics, schedulerNames, configurationFiles, lanes, java.time.Duration.ZERO);
+    }
+
+    /**
+     * @param forecastInterval at most one forecast of the pending workloads' admissions per this
+     *                         (written to their Workloads and to the metrics); zero for none
+     */
+    public Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
+            Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes,
+            java.time.Duration forecastInterval) {
+        this(writer, clock, metrics, schedulerNames, configurationFiles, lanes, forecastInterval, null);
+    }
+
+    /** @param forecastWorker where forecasts run: null for a thread of their own, inline for tests that step the decider */
+    Decider(ClusterWriter writer, Clock clock, MusterMetrics metrics, Set<String> schedulerNames,
+            Map<String, String> configurationFiles, Function<Executor, WriteLanes> lanes,
+            java.time.Duration forecastInterval, Executor forecastWorker) {
         this.clock = clock;
         this.metrics = new CycleMetrics(metrics);
-        this.loop = new DeciderLoop(clock, this::engineWakeup, this::cycle, new CycleGap());
+        this.loop = new DeciderLoop(clock, this::wakeup, this::cycle, new CycleGap());
         this.lanes = lanes.apply(loop::post);
         this.scheduling = new PodScheduling(schedulerNames, writer, this.lanes);
         this.writes = new JobWrites(writer, this.lanes, inForce, provisioning);
         this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis());
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
-        this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock);
+        this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock, runTimes);
         this.reconciler = new ConfigurationReconciler(inForce, observed, configurationFiles, jobs, entry, intake,
                 scheduling, provisioning, statuses);
         this.applier = new DecisionApplier(inForce, observed, jobs, writes, statuses, scheduling, provisioning, this.metrics);
+        this.forecasts = new ForecastRefresh(forecastInterval.toMillis(), inForce, scheduling, jobs, runTimes, this.lanes,
+                writer, metrics, loop::post, forecastWorker);
     }
 
     public void start() {
@@ -101,6 +122,7 @@ public final class Decider implements AutoCloseable {
     public void close() {
         loop.close();
         lanes.close();
+        forecasts.close();
     }
 
 
@@ -115,7 +137,10 @@ public final class Decider implements AutoCloseable {
 
     /** A Workload object as the API has it: on a restart, its status tells what was admitted. */
     public void workloadObject(JsonNode workload) {
-        loop.post(() -> observed.workloadObject(workload));
+        loop.post(() -> {
+            observed.workloadObject(workload);
+            forecasts.seen(workload);
+        });
     }
 
     /**
@@ -125,6 +150,7 @@ public final class Decider implements AutoCloseable {
     public void workloadObjectDeleted(JsonNode workload) {
         loop.post(observed.whenPrimed(() -> {
             observed.workloadObjectDeleted(workload);
+            forecasts.deleted(ObservedCluster.key(workload));
             intake.workloadDeleted(ObservedCluster.key(workload));
         }));
     }
@@ -274,6 +300,21 @@ public final class Decider implements AutoCloseable {
         return inForce.hasEngine() ? inForce.engine().nextWakeupMillis() : OptionalLong.empty();
     }
 
+    /** When the decider's thread wakes by the clock: the engine's next timer, or the next forecast due. */
+    private OptionalLong wakeup() {
+        OptionalLong engine = engineWakeup();
+        OptionalLong forecast = forecasts.nextDueMillis();
+        if (engine.isEmpty() || forecast.isEmpty()) {
+            return engine.isEmpty() ? forecast : engine;
+        }
+        return OptionalLong.of(Math.min(engine.getAsLong(), forecast.getAsLong()));
+    }
+
+    /** Forecasts published so far (for tests that step the decider). */
+    long forecasts() {
+        return forecasts.forecasts();
+    }
+
     private void cycle() {
         reconciler.reconcile();
         if (inForce.hasEngine()) {
@@ -286,6 +327,8 @@ public final class Decider implements AutoCloseable {
             Map<String, Integer> admittedByQueue = statuses.record();
             metrics.cycle(inForce.engine(), admittedByQueue, System.nanoTime() - started);
             metrics.writes(lanes.inFlight(), lanes.coalesced());
+            runTimes.quantile(inForce.configuration().scenario().musterSettings().runtimeQuantile());
+            forecasts.afterCycle(now);
         }
         cycles++;
     }

@@ -35,6 +35,7 @@ final class JobIntake {
     private final PodScheduling scheduling;
     private final ProvisioningChecks provisioning;
     private final Clock clock;
+    private final RunTimes runTimes;
     private final PodGroups podGroups = new PodGroups();
     private final PodGroupAdapter podGroupAdapter = new PodGroupAdapter(podGroups);
     /**
@@ -53,7 +54,7 @@ final class JobIntake {
     private final Set<TrackedJob> stoppingFirst = new TreeSet<>(TrackedJob.FIRST_SEEN);
 
     JobIntake(InForce inForce, TrackedJobs jobs, JobEntry entry, JobWrites writes, PodScheduling scheduling,
-            ProvisioningChecks provisioning, Clock clock) {
+            ProvisioningChecks provisioning, Clock clock, RunTimes runTimes) {
         this.inForce = inForce;
         this.jobs = jobs;
         this.entry = entry;
@@ -61,6 +62,7 @@ final class JobIntake {
         this.scheduling = scheduling;
         this.provisioning = provisioning;
         this.clock = clock;
+        this.runTimes = runTimes;
     }
 
     void jobChanged(JobAdapter adapter, JsonNode job) {
@@ -272,6 +274,7 @@ final class JobIntake {
         ObjectKey workload = t.workload().key();
         writes.provisioning(t, w -> provisioning.released(workload, w));
         long now = clock.millis();
+        runTimes.finished(t, now);
         t.status(s -> s.finished(now, "the job finished"));
         t.assignment = null;
     }

@@ -24,6 +24,8 @@ final class TrackedJobs {
     private final Map<ObjectKey, TrackedJob> byWorkloadObject = new HashMap<>();
     private final TreeSet<TrackedJob> changed = new TreeSet<>(TrackedJob.FIRST_SEEN);
     private long nextSeq;
+    /** Changes of any job since the start: a forecast is made again only when this moved. */
+    private long changes;
 
     /** The job of this id (kind and namespace/name, see {@link TrackedJob#id()}), or null. */
     TrackedJob get(List<Object> id) {
@@ -36,7 +38,7 @@ final class TrackedJobs {
 
     /** Starts following a job. */
     TrackedJob track(JobAdapter adapter, ObjectKey key, JsonNode live) {
-        TrackedJob t = new TrackedJob(nextSeq++, adapter, key, adapter.workloadKey(key), live, changed::add);
+        TrackedJob t = new TrackedJob(nextSeq++, adapter, key, adapter.workloadKey(key), live, this::changed);
         byId.put(t.id(), t);
         byWorkloadObject.put(t.workloadKey, t);
         return t;
@@ -76,6 +78,16 @@ final class TrackedJobs {
 
     Collection<TrackedJob> all() {
         return Collections.unmodifiableCollection(byId.values());
+    }
+
+    private void changed(TrackedJob t) {
+        changes++;
+        changed.add(t);
+    }
+
+    /** How many times jobs changed since the start (a job's state, its workload, something its status shows). */
+    long changes() {
+        return changes;
     }
 
     /** Marks a job to be looked at again at the next record (a status write failed). */

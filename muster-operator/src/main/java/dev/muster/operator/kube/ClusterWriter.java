@@ -22,6 +22,12 @@ public interface ClusterWriter {
     boolean writeStatus(KubeKind kind, ObjectKey object, ObjectNode status);
 
     /**
+     * Sets annotations of an object Muster owns (a Workload: its forecast), a null value removing
+     * one; other annotations are left as they are. False if it failed or the object is gone.
+     */
+    boolean annotate(KubeKind kind, ObjectKey object, java.util.Map<String, String> annotations);
+
+    /**
      * Binds a pod to a node (the Binding subresource, as a scheduler does), after writing the labels
      * and annotations that say which GPUs it got.
      */

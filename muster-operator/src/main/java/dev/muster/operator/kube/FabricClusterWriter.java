@@ -88,6 +88,31 @@ public final class FabricClusterWriter implements ClusterWriter, EventWriter, Au
     }
 
     @Override
+    public boolean annotate(KubeKind kind, ObjectKey object, java.util.Map<String, String> annotations) {
+        // A merge patch names only these annotations: others (a user's, kubectl's) stay as they are,
+        // and a null value removes one.
+        ObjectNode patch = Serialization.jsonMapper().createObjectNode();
+        ObjectNode values = patch.putObject("metadata").putObject("annotations");
+        annotations.forEach(values::put);
+        String text = patch.toString();
+        java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
+        boolean sent = retrying("annotations of " + kind.kind() + " " + object, () -> {
+            var resources = client.genericKubernetesResources(kind.context());
+            var ops = kind.namespaced() ? resources.inNamespace(object.namespace()) : resources;
+            try {
+                return ops.resource(reference(kind, object)).patch(PatchContext.of(PatchType.JSON_MERGE), text);
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 404) {
+                    throw e;
+                }
+                gone.set(true);
+                return null;
+            }
+        });
+        return sent && !gone.get();
+    }
+
+    @Override
     public boolean bind(PodBinding b) {
         if (!b.labels().isEmpty() || !b.annotations().isEmpty()) {
             var meta = Serialization.jsonMapper().createObjectNode().putObject("metadata");

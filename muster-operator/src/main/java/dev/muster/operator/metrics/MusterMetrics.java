@@ -38,7 +38,14 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>muster_scheduling_cycle_seconds</td><td>histogram</td><td>(none)</td></tr>
  *   <tr><td>muster_api_writes_in_flight</td><td>gauge</td><td>(none)</td></tr>
  *   <tr><td>muster_status_writes_coalesced</td><td>gauge</td><td>(none)</td></tr>
+ *   <tr><td>muster_forecast_admission_wait_seconds</td><td>gauge</td><td>cluster_queue, quantile (0.5|1)</td></tr>
+ *   <tr><td>muster_forecast_unknown_workloads</td><td>gauge</td><td>cluster_queue</td></tr>
  * </table>
+ *
+ * <p>The forecast gauges are set by each forecast ({@code muster run --forecast-interval}): the
+ * median and the longest expected wait until admission of the pending workloads of a ClusterQueue
+ * (or KAI queue) the forecast admits, and how many it does not admit (they wait behind runs of
+ * unknown length, or do not fit at all). A queue with nothing pending reports 0 for all three.
  *
  * <p>The wait-time histograms have Kueue's buckets (1s, then 2.5s doubling to 10240s), the
  * attempt and cycle histograms the Prometheus client's default buckets (5ms to 10s). Micrometer
@@ -69,6 +76,16 @@ public final class MusterMetrics {
     public static final String SCHEDULING_CYCLE = "muster_scheduling_cycle_seconds";
     public static final String WRITES_IN_FLIGHT = "muster_api_writes_in_flight";
     public static final String STATUS_WRITES_COALESCED = "muster_status_writes_coalesced";
+    public static final String FORECAST_WAIT = "muster_forecast_admission_wait_seconds";
+    public static final String FORECAST_UNKNOWN = "muster_forecast_unknown_workloads";
+
+    /** What one forecast expects of a queue's pending workloads. */
+    public record ForecastWaits(double medianSeconds, double longestSeconds, int unknown) {
+        public static final ForecastWaits NONE = new ForecastWaits(0, 0, 0);
+    }
+
+    /** The queues the last forecast reported, so that one with nothing pending now goes back to 0. */
+    private final java.util.Set<String> forecastQueues = ConcurrentHashMap.newKeySet();
 
     /** The {@code status} values of {@link #CLUSTER_QUEUE_STATUS}, as Kueue writes them. */
     public enum ClusterQueueStatus {
@@ -189,6 +206,24 @@ public final class MusterMetrics {
             gauge(CLUSTER_QUEUE_STATUS, "Reports 'cluster_queue' with its 'status'",
                     Tags.of(CQ, clusterQueue, "status", s.label())).set(s == status ? 1 : 0);
         }
+    }
+
+    // --- forecast ------------------------------------------------------------------------------
+
+    /** The forecast's expected waits by queue; queues reported before and missing now are set to 0. */
+    public synchronized void forecast(Map<String, ForecastWaits> byQueue) {
+        java.util.Set<String> all = new java.util.TreeSet<>(forecastQueues);
+        all.addAll(byQueue.keySet());
+        for (String queue : all) {
+            ForecastWaits w = byQueue.getOrDefault(queue, ForecastWaits.NONE);
+            String help = "The expected wait until admission of the pending workloads the last forecast admits,"
+                    + " per 'cluster_queue' and 'quantile' (0.5: the median, 1: the longest)";
+            gauge(FORECAST_WAIT, help, Tags.of(CQ, queue, "quantile", "0.5")).set(w.medianSeconds());
+            gauge(FORECAST_WAIT, help, Tags.of(CQ, queue, "quantile", "1")).set(w.longestSeconds());
+            gauge(FORECAST_UNKNOWN, "The pending workloads the last forecast does not admit, per 'cluster_queue'",
+                    Tags.of(CQ, queue)).set(w.unknown());
+        }
+        forecastQueues.addAll(byQueue.keySet());
     }
 
     // --- resources -----------------------------------------------------------------------------

@@ -58,6 +58,12 @@ public final class PreparedWrites implements ClusterWriter {
     }
 
     @Override
+    public boolean annotate(KubeKind kind, ObjectKey object, java.util.Map<String, String> annotations) {
+        java.util.Map<String, String> taken = new java.util.LinkedHashMap<>(annotations); // as they are now
+        return writes.add(w -> w.annotate(kind, object, taken));
+    }
+
+    @Override
     public boolean bind(PodBinding binding) {
         return writes.add(w -> w.bind(binding));
     }

@@ -13,6 +13,7 @@ import dev.muster.operator.kube.ClusterWriter;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.metrics.MusterMetrics;
 import dev.muster.operator.placement.PodBinding;
+import dev.muster.operator.write.WriteLanes;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -99,6 +100,97 @@ class DeciderStepTest {
         assertThat(writer.started).as("the second takes the quota the first gave back").containsExactly("first", "second");
         assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).isZero();
         assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
+    }
+
+    /** A decider that forecasts at most every 5 s, the forecast run inline: its result is published at the next step. */
+    private Decider forecasting() throws Exception {
+        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(), lanes -> WriteLanes.inline(),
+                java.time.Duration.ofSeconds(5), Runnable::run);
+        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
+            d.configurationObject(object);
+        }
+        d.primed();
+        return d;
+    }
+
+    private static ObjectNode expectedToRun(ObjectNode job, String duration) {
+        ((ObjectNode) job.get("metadata")).putObject("annotations").put("muster.dev/expected-runtime", duration);
+        return job;
+    }
+
+    private Map<String, String> annotationsOf(String job) {
+        return writer.annotations.getOrDefault(dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", job)),
+                Map.of());
+    }
+
+    @Test
+    void aWaitingWorkloadIsToldWhenItIsExpectedToBeAdmittedAndLosesItOnceAdmitted() throws Exception {
+        Decider d = forecasting();
+        d.job(jobs, expectedToRun(job("first", 6), "10m"));
+        d.job(jobs, job("second", 6));
+        d.step(); // 00:00:10: first admitted; the forecast runs after the cycle
+        assertThat(writer.started).containsExactly("first");
+        d.step(); // its result published
+        assertThat(d.forecasts()).isEqualTo(1);
+        // first holds 6 of 10 cpu for 10 minutes from its admission at 00:00:10; second needs 6.
+        assertThat(annotationsOf("second")).containsEntry("muster.dev/expected-admission", "2026-01-01T00:10:10Z");
+        assertThat(annotationsOf("second").get("muster.dev/expected-admission-basis"))
+                .startsWith("when default/" + dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", "first")) + " finishes")
+                .contains("10m");
+        assertThat(annotationsOf("first")).as("an admitted workload gets no forecast").isEmpty();
+
+        int writes = writer.annotationWrites;
+        clock.advance(60_000);
+        d.job(jobs, job("third", 1)); // fits now: a change, so a forecast is due again
+        d.step();
+        d.step();
+        assertThat(d.forecasts()).isEqualTo(2);
+        assertThat(writer.annotationWrites).as("second's forecast did not move: it is not written again").isEqualTo(writes);
+
+        clock.advance(60_000);
+        d.job(jobs, finished(expectedToRun(job("first", 6), "10m")));
+        d.step(); // second admitted
+        assertThat(writer.started).contains("second");
+        clock.advance(5_000);
+        d.step(); // the forecast after it
+        d.step();
+        assertThat(annotationsOf("second")).as("admitted: its forecast is taken off").isEmpty();
+    }
+
+    @Test
+    void aQuietClusterIsNotForecastAgain() throws Exception {
+        Decider d = forecasting();
+        d.job(jobs, job("first", 6));
+        d.job(jobs, job("second", 6));
+        d.step();
+        d.step();
+        assertThat(d.forecasts()).isEqualTo(1);
+        assertThat(annotationsOf("second").get("muster.dev/expected-admission-basis"))
+                .as("first's run time is unknown").startsWith("not within the forecast: 1 workload holds quota for an unknown time");
+        assertThat(annotationsOf("second")).doesNotContainKey("muster.dev/expected-admission");
+
+        clock.advance(60_000);
+        assertThat(d.untilWakeupMillis()).as("nothing to wake for").isEqualTo(Long.MAX_VALUE);
+        d.step();
+        d.step();
+        assertThat(d.forecasts()).as("nothing changed").isEqualTo(1);
+    }
+
+    @Test
+    void aRunThatOverstaysItsExpectedTimeMakesTheForecastOutOfDate() throws Exception {
+        Decider d = forecasting();
+        d.job(jobs, expectedToRun(job("first", 6), "1m"));
+        d.job(jobs, job("second", 6));
+        d.step();
+        d.step();
+        assertThat(annotationsOf("second")).containsEntry("muster.dev/expected-admission", "2026-01-01T00:01:10Z");
+        assertThat(d.untilWakeupMillis()).as("woken when first was expected to end").isEqualTo(60_000);
+
+        clock.advance(90_000); // first runs on, 30 s over
+        d.step(); // the forecast: first is now expected to end now
+        d.step();
+        assertThat(d.forecasts()).isEqualTo(2);
+        assertThat(annotationsOf("second")).containsEntry("muster.dev/expected-admission", "2026-01-01T00:01:40Z");
     }
 
     @Test
@@ -396,6 +488,9 @@ class DeciderStepTest {
         final List<String> order = new ArrayList<>();
         /** The Workload objects that exist: a status is written only to one of them, as on the API server. */
         final java.util.Set<String> workloads = new java.util.HashSet<>();
+        /** Each Workload object's annotations as written, by name. */
+        final Map<String, Map<String, String>> annotations = new HashMap<>();
+        int annotationWrites;
 
         void workloadDeleted(String name) {
             workloads.remove(name);
@@ -441,6 +536,20 @@ class DeciderStepTest {
             }
             statusWrites++;
             statuses.put(object, status);
+            return true;
+        }
+
+        @Override
+        public boolean annotate(KubeKind kind, ObjectKey object, Map<String, String> values) {
+            annotationWrites++;
+            Map<String, String> now = annotations.computeIfAbsent(object.name(), k -> new HashMap<>());
+            values.forEach((k, v) -> {
+                if (v == null) {
+                    now.remove(k);
+                } else {
+                    now.put(k, v);
+                }
+            });
             return true;
         }
 

@@ -56,7 +56,7 @@ final class BurstRun {
             toClose.add(setup);
             createCluster(setup);
 
-            MusterOperator operator = OperatorPerfRun.startOperator(server, toClose);
+            MusterOperator operator = OperatorPerfRun.startOperator(server, toClose, settings.forecastInterval());
             awaitNodesSeen(operator);
 
             KubernetesClient benchClient = server.createClient(OperatorPerfRun.http());

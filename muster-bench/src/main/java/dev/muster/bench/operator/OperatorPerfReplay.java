@@ -72,6 +72,8 @@ public final class OperatorPerfReplay {
                     case "--burst" -> burst = (int) number(args, ++i, "--burst", 1);
                     case "--gpu-nodes" -> gpuNodes = (int) number(args, ++i, "--gpu-nodes", 1);
                     case "--quiet" -> settings = settings.withProgress(null);
+                    case "--forecast-interval" -> settings = settings.withForecastInterval(
+                            Duration.ofMillis(number(args, ++i, "--forecast-interval", 0)));
                     default -> {
                         if (args[i].startsWith("-") || shapeGiven) {
                             throw new IllegalArgumentException("unexpected argument " + args[i]);
@@ -307,6 +309,9 @@ public final class OperatorPerfReplay {
                   --gpu-nodes M     with --burst: M Nodes of 4 GPUs; each pod asks 1 GPU and names Muster's
                                     scheduler, the GPU quota is 4 x M, and a Job is admitted when Muster has
                                     bound its pod (a Job controller stand-in creates the pod)
+                  --forecast-interval MS
+                                    the operator's --forecast-interval in milliseconds (default 5000, as
+                                    muster run; 0 turns the forecast off)
                   --quiet           no progress lines
                 exit status: 0 every workload admitted and finished within quota (--burst: every Job that
                 fits admitted, the audit clean), 1 not (timeout, overflow), 2 bad arguments or config""";

@@ -95,31 +95,37 @@ public final class OperatorPerfRun {
      * @param indexedStore the mock API server with the indexed store ({@code IndexedCrudDispatcher});
      *                     false: fabric8's own, which tests every stored object on each request
      */
+    /** @param forecastInterval the operator's {@code --forecast-interval} (its default unless told; zero: off) */
     public record Settings(double timeScale, Duration timeout, int creatorThreads, int runnerThreads, PrintStream progress,
-            Duration progressEvery, boolean indexedStore) {
+            Duration progressEvery, boolean indexedStore, Duration forecastInterval) {
 
         public static Settings defaults() {
-            return new Settings(1.0, Duration.ofMinutes(15), 4, 4, null, Duration.ofSeconds(10), true);
+            return new Settings(1.0, Duration.ofMinutes(15), 4, 4, null, Duration.ofSeconds(10), true,
+                    OperatorOptions.DEFAULT_FORECAST_INTERVAL);
+        }
+
+        public Settings withForecastInterval(Duration interval) {
+            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexedStore, interval);
         }
 
         public Settings withTimeScale(double scale) {
-            return new Settings(scale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexedStore);
+            return new Settings(scale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexedStore, forecastInterval);
         }
 
         public Settings withTimeout(Duration t) {
-            return new Settings(timeScale, t, creatorThreads, runnerThreads, progress, progressEvery, indexedStore);
+            return new Settings(timeScale, t, creatorThreads, runnerThreads, progress, progressEvery, indexedStore, forecastInterval);
         }
 
         public Settings withProgress(PrintStream out) {
-            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, out, progressEvery, indexedStore);
+            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, out, progressEvery, indexedStore, forecastInterval);
         }
 
         public Settings withThreads(int creators, int runners) {
-            return new Settings(timeScale, timeout, creators, runners, progress, progressEvery, indexedStore);
+            return new Settings(timeScale, timeout, creators, runners, progress, progressEvery, indexedStore, forecastInterval);
         }
 
         public Settings withIndexedStore(boolean indexed) {
-            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexed);
+            return new Settings(timeScale, timeout, creatorThreads, runnerThreads, progress, progressEvery, indexed, forecastInterval);
         }
     }
 
@@ -163,7 +169,7 @@ public final class OperatorPerfRun {
             toClose.add(setup);
             new PerfCluster(cluster).create(setup);
 
-            MusterOperator operator = startOperator(server, toClose);
+            MusterOperator operator = startOperator(server, toClose, settings.forecastInterval());
             return drive(server, dispatcher, setup, operator, toClose);
         } finally {
             closeAll(toClose);
@@ -176,11 +182,12 @@ public final class OperatorPerfRun {
      * starts it; returns once it leads with a valid configuration. It and its client go in
      * {@code toClose} (the controller first).
      */
-    static MusterOperator startOperator(KubernetesMockServer server, List<AutoCloseable> toClose) throws InterruptedException {
+    static MusterOperator startOperator(KubernetesMockServer server, List<AutoCloseable> toClose, Duration forecastInterval)
+            throws InterruptedException {
         KubernetesClient operatorClient = server.createClient(http());
         toClose.add(operatorClient);
         MusterOperator operator = new MusterOperator(operatorClient,
-                OperatorOptions.defaults("muster-bench").withLeaderElection(false, "default"));
+                OperatorOptions.defaults("muster-bench").withLeaderElection(false, "default").withForecastInterval(forecastInterval));
         toClose.add(0, operator);
         operator.start();
         awaitReady(operator);

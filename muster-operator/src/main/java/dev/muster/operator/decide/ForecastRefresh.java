@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * metrics up to date, at most once per interval. The present is copied on the decider's thread
  * ({@link PresentCopy}); the forecast runs on a thread of its own, so a forecast of thousands of
  * workloads never holds up a cycle; its result comes back through the decider's inbox, where the
- * annotations that moved are written (each in its job's lane, after the writes before it).
+ * annotations that moved are written (each in its job's lane, after the writes before it), at
+ * most {@value #WRITES_PER_SECOND} a second.
  *
  * <p>A forecast is made only when something it rests on may have changed: a job changed (it
  * arrived, was admitted, finished, its reason changed), the configuration or the nodes changed,
@@ -37,6 +38,14 @@ import org.slf4j.LoggerFactory;
 final class ForecastRefresh implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ForecastRefresh.class);
+
+    /**
+     * Forecast annotations written per second at most, however many workloads wait: in a busy
+     * cluster every forecast moves thousands of expected admissions, and writing them all cost
+     * Kueue's baseline shape 11 patches per workload (docs/performance.md). Removals and the heads
+     * of the queues go first ({@link Due}).
+     */
+    static final int WRITES_PER_SECOND = 20;
 
     private final long intervalMillis;
     private final InForce inForce;
@@ -58,6 +67,8 @@ final class ForecastRefresh implements AutoCloseable {
     private OptionalLong staleAtMillis = OptionalLong.empty();
     private boolean running;
     private long forecasts;
+    private int deferred;
+    private final WriteBudget budget;
 
     /**
      * @param intervalMillis at most one forecast per this; 0 turns forecasting off
@@ -79,6 +90,7 @@ final class ForecastRefresh implements AutoCloseable {
         this.metrics = metrics;
         this.decider = decider;
         this.worker = worker;
+        this.budget = new WriteBudget(WRITES_PER_SECOND, Math.max(intervalMillis, 1_000));
     }
 
     boolean enabled() {
@@ -167,6 +179,7 @@ final class ForecastRefresh implements AutoCloseable {
         forecasts++;
         long now = copy.nowMillis();
         Set<ObjectKey> waiting = new HashSet<>();
+        List<Due> due = new ArrayList<>();
         for (Forecast.Expectation e : forecast.expectations().values()) {
             TrackedJob t = jobs.ofWorkload(e.workload());
             if (t == null || !t.is(TrackedJob.State.PENDING) || t.gone || t.workloadObjectGone) {
@@ -180,8 +193,7 @@ final class ForecastRefresh implements AutoCloseable {
                 continue; // admitted before anyone reads it (it fits now, say): the write would only cost a patch and its removal
             }
             if (before == null || !before.standsFor(next, now)) {
-                carried.put(t.workloadKey, next);
-                annotate(t, next.annotations());
+                due.add(new Due(t, next, before == null ? Due.FRESH : Due.MOVED, urgency(before, next, now)));
             }
         }
         // A workload no longer waiting loses its forecast; one that entered since the copy keeps it until the next.
@@ -190,12 +202,60 @@ final class ForecastRefresh implements AutoCloseable {
             if (waiting.contains(key) || t != null && t.is(TrackedJob.State.PENDING)) {
                 continue;
             }
-            carried.remove(key);
-            if (t != null && !t.gone && !t.workloadObjectGone) {
-                annotate(t, ExpectedAdmission.removal());
+            if (t == null || t.gone || t.workloadObjectGone) {
+                carried.remove(key);
+            } else {
+                due.add(new Due(t, null, Due.STALE, 0));
             }
         }
+        due.sort(Due.ORDER);
+        int allowed = budget.take(now, due.size());
+        for (Due d : due.subList(0, allowed)) {
+            if (d.next() == null) {
+                carried.remove(d.job().workloadKey);
+                annotate(d.job(), ExpectedAdmission.removal());
+            } else {
+                carried.put(d.job().workloadKey, d.next());
+                annotate(d.job(), d.next().annotations());
+            }
+        }
+        deferred = due.size() - allowed;
         metrics.forecast(waits(copy, forecast));
+    }
+
+    /**
+     * A forecast annotation to write: first the removals (a forecast left on an admitted workload
+     * misleads), then workloads that have none (the one expected soonest first: the heads of the
+     * queues, whose forecasts are the surest and the most looked at), then those that moved (the
+     * most, for the wait left, first). What the budget leaves out waits for a later forecast.
+     */
+    private record Due(TrackedJob job, ExpectedAdmission next, int rank, double urgency) {
+        static final int STALE = 0;
+        static final int FRESH = 1;
+        static final int MOVED = 2;
+        static final java.util.Comparator<Due> ORDER = java.util.Comparator.comparingInt(Due::rank)
+                .thenComparing(java.util.Comparator.comparingDouble(Due::urgency).reversed())
+                .thenComparing(d -> d.job().workloadKey);
+    }
+
+    /**
+     * How much a forecast asks to be written: for one never written, the sooner the more (a head of
+     * its queue); for one that moved, by how much for the wait left.
+     */
+    private static double urgency(ExpectedAdmission before, ExpectedAdmission next, long nowMillis) {
+        if (before == null) {
+            return next.atMillis().isPresent() ? -(double) (next.atMillis().getAsLong() - nowMillis) : -Double.MAX_VALUE;
+        }
+        if (before.atMillis().isEmpty() || next.atMillis().isEmpty()) {
+            return Double.MAX_VALUE; // it now has an instant, or lost it
+        }
+        long wait = Math.max(1_000, next.atMillis().getAsLong() - nowMillis);
+        return Math.abs((double) next.atMillis().getAsLong() - before.atMillis().getAsLong()) / wait;
+    }
+
+    /** Forecast annotations the budget held back at the last forecast (for tests and diagnostics). */
+    int deferred() {
+        return deferred;
     }
 
     private void annotate(TrackedJob t, Map<String, String> annotations) {

@@ -158,6 +158,32 @@ class DeciderStepTest {
     }
 
     @Test
+    void forecastAnnotationsAreWrittenAtMostTwentyASecondTheHeadsOfTheQueueFirst() throws Exception {
+        Decider d = forecasting();
+        d.job(jobs, expectedToRun(job("first", 6), "10m"));
+        for (int i = 0; i < 150; i++) {
+            d.job(jobs, expectedToRun(job("w%03d".formatted(i), 6), "1m"));
+        }
+        d.step();
+        d.step();
+        // One 6-cpu job runs at a time: the waiting ones are expected one minute apart, from +10m on.
+        // The budget holds 20 a second over the 5 s interval: 100 go now, the 100 expected soonest.
+        assertThat(writer.annotationWrites).isEqualTo(100);
+        java.util.List<java.time.Instant> written = writer.annotations.values().stream()
+                .map(a -> java.time.Instant.parse(a.get("muster.dev/expected-admission"))).sorted().toList();
+        assertThat(written.get(0)).isEqualTo(java.time.Instant.parse("2026-01-01T00:10:10Z"));
+        assertThat(written.get(99)).isEqualTo(java.time.Instant.parse("2026-01-01T01:49:10Z"));
+
+        clock.advance(5_000);
+        d.job(jobs, job("late", 1)); // a change: forecast again; 5 s refilled 100
+        d.step();
+        d.step();
+        assertThat(writer.annotationWrites).as("the 50 held back, and no more").isEqualTo(150);
+        assertThat(writer.annotations.values().stream().map(a -> a.get("muster.dev/expected-admission")).sorted().toList())
+                .last().isEqualTo("2026-01-01T02:39:10Z");
+    }
+
+    @Test
     void aQuietClusterIsNotForecastAgain() throws Exception {
         Decider d = forecasting();
         d.job(jobs, job("first", 6));

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.muster.api.workload.ForecastAnnotations;
 import dev.muster.core.explain.PendingPosition;
 import dev.muster.core.explain.QueuePositions;
@@ -19,25 +17,16 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,19 +42,12 @@ import org.junit.jupiter.api.io.TempDir;
 @EnableKubernetesMockClient(crud = true, https = false)
 class LiveExplainCommandTest {
 
-    private static final String TOKEN = "explain-test-token";
-
     @TempDir
     Path dir;
 
     KubernetesClient client;
 
-    private HttpServer front;
-    private final HttpClient forward = HttpClient.newHttpClient();
-    /** What the front answers on the visibility paths: Muster's API, or the aggregator's 404 when none is registered. */
-    private volatile boolean visibilityServed = true;
-    /** Whether listing Workloads is forbidden to the kubeconfig's user (an RBAC 403). */
-    private volatile boolean workloadsForbidden;
+    private ApiServerFront front;
     private Path kubeconfig;
     private Instant expected;
 
@@ -130,32 +112,13 @@ class LiveExplainCommandTest {
                 return name.equals("ml") ? new QueueLookup.Found(positions) : new QueueLookup.NotFound();
             }
         });
-        front = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        front.createContext("/", exchange -> {
-            String path = exchange.getRequestURI().getPath();
-            if (!("Bearer " + TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                status(exchange, 401, "Unauthorized", "Unauthorized");
-            } else if (path.startsWith("/apis/visibility.kueue.x-k8s.io")) {
-                if (visibilityServed) {
-                    visibility.handle(exchange);
-                } else {
-                    status(exchange, 404, "NotFound", "the server could not find the requested resource");
-                }
-            } else if (workloadsForbidden && path.endsWith("/workloads")) {
-                status(exchange, 403, "Forbidden", "workloads.kueue.x-k8s.io is forbidden: User \"dev\" cannot list resource"
-                        + " \"workloads\" in API group \"kueue.x-k8s.io\" at the cluster scope");
-            } else {
-                forward(exchange);
-            }
-        });
-        front.start();
-        kubeconfig = kubeconfig("http://127.0.0.1:" + front.getAddress().getPort(), TOKEN);
+        front = new ApiServerFront(client.getMasterUrl().toString(), visibility);
+        kubeconfig = ApiServerFront.kubeconfig(dir, front.url(), ApiServerFront.TOKEN);
     }
 
     @AfterEach
     void stop() {
-        front.stop(0);
-        forward.close();
+        front.close();
     }
 
     @Test
@@ -222,7 +185,7 @@ class LiveExplainCommandTest {
 
     @Test
     void withoutTheVisibilityApiThePositionsAreSaidUnknownAndTheRestStands() {
-        visibilityServed = false;
+        front.visibilityServed = false;
 
         Run r = run("explain", "--kubeconfig", kubeconfig.toString());
 
@@ -249,16 +212,16 @@ class LiveExplainCommandTest {
 
     @Test
     void forbiddenUnauthorizedAndUnreachableServersAreOneLineInputErrors() throws Exception {
-        workloadsForbidden = true;
+        front.workloadsForbidden = true;
         Run forbidden = run("explain", "--kubeconfig", kubeconfig.toString());
-        workloadsForbidden = false;
-        Run unauthorized = run("explain", "--kubeconfig", kubeconfig("http://127.0.0.1:" + front.getAddress().getPort(),
-                "wrong").toString());
+        front.workloadsForbidden = false;
+        Run unauthorized = run("explain", "--kubeconfig", ApiServerFront.kubeconfig(dir, front.url(), "wrong").toString());
         int closed;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();
         }
-        Run unreachable = run("explain", "--kubeconfig", kubeconfig("http://127.0.0.1:" + closed, TOKEN).toString());
+        Run unreachable = run("explain", "--kubeconfig",
+                ApiServerFront.kubeconfig(dir, "http://127.0.0.1:" + closed, ApiServerFront.TOKEN).toString());
 
         assertThat(forbidden.exitCode()).isEqualTo(2);
         assertThat(forbidden.err()).isEqualTo("error: forbidden to list workloads.kueue.x-k8s.io in all namespaces (403, RBAC):"
@@ -296,7 +259,7 @@ class LiveExplainCommandTest {
         assertThat(r.err()).startsWith("error: --at applies to scenario files only");
     }
 
-    // --- the cluster's objects, the front, the kubeconfig
+    // --- the cluster's objects
 
     private record Run(int exitCode, String out, String err) {
     }
@@ -328,63 +291,5 @@ class LiveExplainCommandTest {
                  "spec": {"queueName": "ml", "priority": 0, "podSets": []},
                  "status": %s}""".formatted(name, namespace, annotations, ownerKind.equals("Job") ? "batch/v1" : "ray.io/v1",
                 ownerKind, owner, owner, status);
-    }
-
-    private Path kubeconfig(String server, String token) throws IOException {
-        return Files.writeString(Files.createTempFile(dir, "kubeconfig", ".yaml"), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: lab
-                  cluster:
-                    server: %s
-                contexts:
-                - name: lab
-                  context:
-                    cluster: lab
-                    user: dev
-                current-context: lab
-                users:
-                - name: dev
-                  user:
-                    token: %s
-                """.formatted(server, token));
-    }
-
-    /** Passes a request on to the mock API server, as the kube-apiserver serves its own resources. */
-    private void forward(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            URI target = URI.create(client.getMasterUrl().toString().replaceAll("/+$", "") + exchange.getRequestURI());
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            HttpRequest.Builder request = HttpRequest.newBuilder(target).method(exchange.getRequestMethod(),
-                    body.length == 0 ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
-            String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
-            if (contentType != null) {
-                request.header("Content-Type", contentType);
-            }
-            HttpResponse<byte[]> response = forward.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            response.headers().firstValue("Content-Type").ifPresent(v -> exchange.getResponseHeaders().set("Content-Type", v));
-            send(exchange, response.statusCode(), response.body());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
-
-    private static void status(HttpExchange exchange, int code, String reason, String message) throws IOException {
-        try (exchange) {
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            send(exchange, code, JsonMapper.builder().build().writeValueAsBytes(Map.of("kind", "Status", "apiVersion", "v1",
-                    "metadata", Map.of(), "status", "Failure", "message", message, "reason", reason, "code", code)));
-        }
-    }
-
-    private static void send(HttpExchange exchange, int code, byte[] body) throws IOException {
-        exchange.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
-        if (body.length > 0) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
     }
 }

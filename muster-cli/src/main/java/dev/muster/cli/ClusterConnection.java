@@ -48,6 +48,11 @@ final class ClusterConnection {
             String fromEnv = env.get("KUBECONFIG");
             boolean homeConfig = Files.isRegularFile(home.resolve(".kube").resolve("config"));
             boolean inPod = env.get("KUBERNETES_SERVICE_HOST") != null;
+            if (fromEnv != null && !fromEnv.isBlank() && java.util.Arrays.stream(fromEnv.split(java.io.File.pathSeparator))
+                    .noneMatch(f -> !f.isBlank() && Files.isRegularFile(Path.of(f)))) {
+                // fabric8 would fall back to an in-cluster address that is not there: say what is wrong instead
+                throw new ClusterFailure("KUBECONFIG " + fromEnv + ": no such file");
+            }
             if ((fromEnv == null || fromEnv.isBlank()) && !homeConfig && !inPod) {
                 throw new ClusterFailure("no kubeconfig: give --kubeconfig FILE, set KUBECONFIG or write ~/.kube/config"
                         + " (to explain scenario files, give their paths)");

@@ -1,8 +1,12 @@
 package dev.muster.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.muster.api.workload.ForecastAnnotations;
 import dev.muster.core.forecast.Forecast;
 import dev.muster.core.quantity.Durations;
@@ -10,6 +14,7 @@ import dev.muster.sim.report.Report;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -115,8 +120,26 @@ record Explanation(String source, double atSeconds, String at, boolean forecast,
                         + (waiting.size() > 10 ? " and " + (waiting.size() - 10) + " more" : "");
     }
 
+    /**
+     * Seconds as plain numbers: Jackson writes a double of ten digits (an epoch second) as
+     * 1.795708797E9; {@code BigDecimal.valueOf} keeps a simulation's 40.0 as it was and writes
+     * 1795708797 in full.
+     */
+    private static final StdSerializer<Double> PLAIN_NUMBER = new StdSerializer<>(Double.class) {
+        @Override
+        public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            if (value.isNaN() || value.isInfinite()) {
+                gen.writeNumber(value);
+            } else {
+                gen.writeNumber(BigDecimal.valueOf(value).toPlainString());
+            }
+        }
+    };
+    private static final SimpleModule PLAIN_SECONDS = new SimpleModule()
+            .addSerializer(Double.class, PLAIN_NUMBER).addSerializer(double.class, PLAIN_NUMBER);
+
     void writeJson(PrintWriter out) {
-        ObjectMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+        ObjectMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).addModule(PLAIN_SECONDS).build();
         try {
             out.println(json.writeValueAsString(this));
         } catch (IOException e) {

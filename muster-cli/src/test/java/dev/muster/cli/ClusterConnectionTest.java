@@ -26,6 +26,14 @@ class ClusterConnectionTest {
     }
 
     @Test
+    void aKubeconfigVariableNamingNoFileIsSaid() {
+        String missing = dir.resolve("nowhere").toString();
+
+        assertThatThrownBy(() -> ClusterConnection.config(null, null, Map.of("KUBECONFIG", missing), dir))
+                .hasMessage("KUBECONFIG " + missing + ": no such file");
+    }
+
+    @Test
     void aKubeconfigsContextAndServerAreTakenWithShortTimeoutsAndNoRetries() throws Exception {
         Path file = Files.writeString(dir.resolve("config"), """
                 apiVersion: v1

@@ -152,6 +152,8 @@ class LiveExplainCommandTest {
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode tree = JsonMapper.builder().build().readTree(r.out());
+        // epoch seconds in full, not 1.79...E9
+        assertThat(r.out()).containsPattern("\"atSeconds\" : \\d{10},").containsPattern("\"forecastAdmitAtSeconds\" : \\d{10},");
         assertThat(tree.get("source").asText()).isEqualTo("cluster");
         assertThat(tree.get("atSeconds").asLong()).isBetween(before, Instant.now().getEpochSecond());
         assertThat(Instant.parse(tree.get("at").asText()).getEpochSecond()).isEqualTo(tree.get("atSeconds").asLong());

@@ -112,7 +112,7 @@ final class ExplainCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The process's environment and home, where the default kubeconfig is looked for (tests give their own). */
+    /** Where the default kubeconfig is looked for, and the clock "now" is read from: the process's own. */
     Map<String, String> environment = System.getenv();
     Path home = Path.of(System.getProperty("user.home"));
     Clock clock = Clock.systemUTC();

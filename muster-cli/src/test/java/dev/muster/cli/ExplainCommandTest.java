@@ -48,6 +48,11 @@ class ExplainCommandTest {
         assertThat(r.exitCode()).isZero();
         JsonNode tree = JsonMapper.builder().build().readTree(r.out());
         assertThat(tree.get("atSeconds").asDouble()).isEqualTo(40.0);
+        // virtual seconds since the start; the fields of a live cluster are null here
+        assertThat(r.out()).contains("\"atSeconds\" : 40.0,", "\"forecastAdmitAtSeconds\" : 620.0,");
+        assertThat(tree.get("source").asText()).isEqualTo("simulation");
+        assertThat(tree.get("at").isNull()).isTrue();
+        assertThat(tree.get("waiting").get(0).get("workload").isNull()).isTrue();
         assertThat(tree.get("waiting")).hasSize(1);
         JsonNode sweep = tree.get("waiting").get(0);
         assertThat(sweep.get("reason").asText()).isEqualTo("WaitingForQuota");

@@ -1,0 +1,159 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.muster.api.workload.KueueWorkloadNames;
+import dev.muster.core.model.ObjectKey;
+import dev.muster.operator.MusterOperator;
+import dev.muster.operator.OperatorOptions;
+import dev.muster.operator.kube.KubeKind;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end: Muster's operator runs a cluster (fabric8's mock) with one GPU of quota; of three
+ * Jobs, the first runs and two wait; {@code muster explain} reads the reason the operator wrote
+ * into each Workload and the positions its visibility API gives (through {@link ApiServerFront},
+ * as through the kube-apiserver's aggregation).
+ */
+@EnableKubernetesMockClient(crud = true, https = false)
+class LiveExplainWithTheOperatorTest {
+
+    @TempDir
+    Path dir;
+
+    KubernetesClient client;
+
+    @Test
+    void theReasonTheOperatorWroteAndThePositionsItServes() throws Exception {
+        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
+                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
+                KubeKind.PROVISIONING_REQUEST, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER)) {
+            // the CRDs the operator looks for before it watches a kind, with a status subresource as Kueue's have
+            client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
+                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
+                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
+                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
+                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
+                    .endSpec().build()).create();
+        }
+        create(KubeKind.RESOURCE_FLAVOR, """
+                {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "ResourceFlavor", "metadata": {"name": "default-flavor"}}""");
+        create(KubeKind.CLUSTER_QUEUE, """
+                {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "ClusterQueue", "metadata": {"name": "gpus"},
+                 "spec": {"namespaceSelector": {}, "preemption": {"withinClusterQueue": "LowerPriority"},
+                   "resourceGroups": [{"coveredResources": ["cpu", "nvidia.com/gpu"], "flavors": [{"name": "default-flavor",
+                     "resources": [{"name": "cpu", "nominalQuota": 10}, {"name": "nvidia.com/gpu", "nominalQuota": 1}]}]}]}}""");
+        create(KubeKind.LOCAL_QUEUE, """
+                {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "LocalQueue", "metadata": {"name": "ml", "namespace": "default"},
+                 "spec": {"clusterQueue": "gpus"}}""");
+        create(KubeKind.WORKLOAD_PRIORITY_CLASS, """
+                {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "WorkloadPriorityClass", "metadata": {"name": "prod"},
+                 "value": 1000}""");
+
+        try (MusterOperator operator = new MusterOperator(client, OperatorOptions.defaults("test")
+                .withLeaderElection(false, "default"))) {
+            operator.start();
+            // first and urgent of the same priority: urgent waits rather than preempt first; second (priority 0) after it
+            job("first", true);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(conditionStatus(workload("first"), "QuotaReserved")).isEqualTo("True"));
+            job("second", false);
+            job("urgent", true);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(conditionStatus(workload("second"), "QuotaReserved")).isEqualTo("False");
+                assertThat(conditionStatus(workload("urgent"), "QuotaReserved")).isEqualTo("False");
+            });
+            try (ApiServerFront front = new ApiServerFront(client.getMasterUrl().toString(), operator.visibilityApi())) {
+                Path kubeconfig = ApiServerFront.kubeconfig(dir, front.url(), ApiServerFront.TOKEN);
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    Run r = run("explain", "--kubeconfig", kubeconfig.toString());
+                    assertThat(r.exitCode()).as(r.err()).isZero();
+                    // what the operator wrote, read back from the objects themselves
+                    assertThat(r.out()).startsWith("2 workloads waiting at")
+                            .contains("default/urgent (Job), queue gpus, Workload " + workloadName("urgent") + "\n"
+                                    + "  why:   " + why(workload("urgent")) + "\n"
+                                    + "  where: 0 ahead of it in its ClusterQueue, 0 in its LocalQueue\n")
+                            .contains("default/second (Job), queue gpus, Workload " + workloadName("second") + "\n"
+                                    + "  why:   " + why(workload("second")) + "\n"
+                                    + "  where: 1 ahead of it in its ClusterQueue, 1 in its LocalQueue\n")
+                            .doesNotContain("default/first", "positions unknown");
+                    assertThat(r.out().indexOf("default/urgent")).isLessThan(r.out().indexOf("default/second"));
+                });
+                // the operator writes its reason codes (core.model.Pending): one that waits for the only GPU waits for quota
+                assertThat(reason(workload("second"))).isEqualTo("WaitingForQuota");
+            }
+        }
+    }
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private void job(String name, boolean prod) {
+        create(KubeKind.BATCH_JOB, """
+                {"apiVersion": "batch/v1", "kind": "Job",
+                 "metadata": {"name": "%s", "namespace": "default", "labels": {"kueue.x-k8s.io/queue-name": "ml"%s}},
+                 "spec": {"parallelism": 1, "completions": 1, "suspend": true, "template": {"spec": {"restartPolicy": "Never",
+                   "containers": [{"name": "main", "image": "trainer",
+                     "resources": {"requests": {"cpu": "1", "nvidia.com/gpu": "1"}, "limits": {"nvidia.com/gpu": "1"}}}]}}}}"""
+                .formatted(name, prod ? ", \"kueue.x-k8s.io/priority-class\": \"prod\"" : ""));
+    }
+
+    private void create(KubeKind kind, String json) {
+        GenericKubernetesResource r = Serialization.unmarshal(json, GenericKubernetesResource.class);
+        var resources = client.genericKubernetesResources(kind.context());
+        (kind.namespaced() ? resources.inNamespace(r.getMetadata().getNamespace()) : resources).resource(r).create();
+    }
+
+    private static String workloadName(String job) {
+        return KueueWorkloadNames.of("Job", new ObjectKey("default", job));
+    }
+
+    private GenericKubernetesResource workload(String job) {
+        return client.genericKubernetesResources(KubeKind.WORKLOAD.context()).inNamespace("default")
+                .withName(workloadName(job)).get();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> quotaReserved(GenericKubernetesResource w) {
+        if (w == null || !(w.getAdditionalProperties().get("status") instanceof Map<?, ?> status)
+                || !(status.get("conditions") instanceof List<?> conditions)) {
+            return Map.of();
+        }
+        return conditions.stream().map(c -> (Map<String, Object>) c).filter(c -> "QuotaReserved".equals(c.get("type")))
+                .findFirst().orElse(Map.of());
+    }
+
+    private static String conditionStatus(GenericKubernetesResource w, String type) {
+        return String.valueOf(quotaReserved(w).get("status"));
+    }
+
+    private static String reason(GenericKubernetesResource w) {
+        return String.valueOf(quotaReserved(w).get("reason"));
+    }
+
+    /** "reason: message", as explain prints the QuotaReserved=False condition. */
+    private static String why(GenericKubernetesResource w) {
+        return reason(w) + ": " + quotaReserved(w).get("message");
+    }
+}

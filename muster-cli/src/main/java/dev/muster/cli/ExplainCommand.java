@@ -145,10 +145,13 @@ final class ExplainCommand implements Callable<Integer> {
                     return invalid(err, simulatorOnly + " applies to scenario files only; a live cluster is explained as it is now");
                 }
             }
+            if (workload != null && !WORKLOAD_NAME.matcher(workload).matches()) {
+                return invalid(err, "\"" + workload + "\" is no file or directory, nor a workload (namespace/name or name)");
+            }
             try {
                 explanation = live(workload);
             } catch (ClusterFailure e) {
-                return invalid(err, e.getMessage(), e);
+                return invalid(err, e.getMessage() + mistypedPath(workload), e);
             }
         } else {
             for (String liveOnly : List.of("--kubeconfig", "--context", "--namespace")) {
@@ -169,6 +172,20 @@ final class ExplainCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** A Kubernetes object name, alone or after its namespace (DNS-1123: lower case, digits, '-', '.'). */
+    private static final java.util.regex.Pattern WORKLOAD_NAME =
+            java.util.regex.Pattern.compile("([a-z0-9]([-a-z0-9]*[a-z0-9])?/)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
+
+    /**
+     * A workload argument that looks like a mistyped path (its directory exists: examples/quota for
+     * examples/quota-and-borrowing) is said to be no file either, so the user learns why a cluster was asked.
+     */
+    private static String mistypedPath(String workload) {
+        Path parent = workload == null ? null : Path.of(workload).getParent();
+        return parent != null && Files.isDirectory(parent)
+                ? " (and " + workload + " is no file or directory: it was taken for a workload on a cluster)" : "";
     }
 
     /** The live cluster's waiting workloads, through one client that is closed before printing. */

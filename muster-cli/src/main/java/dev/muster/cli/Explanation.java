@@ -96,13 +96,15 @@ record Explanation(String source, double atSeconds, String at, boolean forecast,
 
     /**
      * A cluster's waiting workloads read at {@code now} (whole seconds), listed in {@link #CLUSTER_ORDER}.
-     * The operator's forecast runs Muster's engine, so it rests on the engine's assumptions; they are
-     * stated when some workload carries it.
+     * The operator's forecast runs Muster's engine on a copy of its present, so it rests on the
+     * engine's assumptions and the operator's own; they are stated when some workload carries it.
      */
     static Explanation live(Instant now, List<Waiting> waiting, List<String> notes) {
         boolean forecast = waiting.stream().anyMatch(w -> w.forecastAdmitAtSeconds() != null);
+        List<String> assumptions = new java.util.ArrayList<>(Forecast.ASSUMPTIONS);
+        assumptions.addAll(ForecastAnnotations.OPERATOR_ASSUMPTIONS);
         return new Explanation(CLUSTER, now.getEpochSecond(), ForecastAnnotations.format(now), forecast,
-                forecast ? Forecast.ASSUMPTIONS : List.of(), List.copyOf(notes),
+                forecast ? List.copyOf(assumptions) : List.of(), List.copyOf(notes),
                 waiting.stream().sorted(CLUSTER_ORDER).toList());
     }
 

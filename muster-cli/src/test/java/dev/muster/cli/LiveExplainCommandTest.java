@@ -136,7 +136,7 @@ class LiveExplainCommandTest {
                         + "  why:   WaitingForQuota: couldn't assign flavors to pod set main: insufficient unused quota for"
                         + " nvidia.com/gpu in flavor a100, 4 more needed\n"
                         + "  where: 1 ahead of it in its ClusterQueue, 0 in its LocalQueue\n")
-                .contains("The forecast assumes: no new workloads arrive")
+                .contains("The forecast assumes: no new workloads arrive", "the operator forecasts from the admissions and the queue order it holds")
                 .doesNotContain("pretrain (Job)", "done (Job)", "positions unknown");
         // the annotation is an hour after the test's "now"; the command reads its own clock a moment later
         assertThat(r.out()).containsPattern("  when:  at " + ForecastAnnotations.format(expected)
@@ -259,6 +259,19 @@ class LiveExplainCommandTest {
 
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).startsWith("error: --at applies to scenario files only");
+    }
+
+    @Test
+    void aMistypedPathIsSaidToBeNoFileEitherAndANameKubernetesCannotHaveIsRefused() {
+        // the tests run in muster-cli, where src/ exists: src/quota reads as a mistyped path
+        Run r = run("explain", "--kubeconfig", kubeconfig.toString(), "src/quota");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("(and src/quota is no file or directory: it was taken for a workload on a cluster)");
+
+        Run bad = run("explain", "../examples/quota");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).startsWith("error: \"../examples/quota\" is no file or directory, nor a workload (namespace/name or name)");
     }
 
     // --- the cluster's objects

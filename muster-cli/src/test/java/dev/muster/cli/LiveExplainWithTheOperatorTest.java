@@ -37,7 +37,7 @@ class LiveExplainWithTheOperatorTest {
     KubernetesClient client;
 
     @Test
-    void theReasonTheOperatorWroteAndThePositionsItServes() throws Exception {
+    void theReasonTheOperatorWroteThePositionsItServesAndItsForecast() throws Exception {
         for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
                 KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
                 KubeKind.PROVISIONING_REQUEST, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER)) {
@@ -65,14 +65,15 @@ class LiveExplainWithTheOperatorTest {
                  "value": 1000}""");
 
         try (MusterOperator operator = new MusterOperator(client, OperatorOptions.defaults("test")
-                .withLeaderElection(false, "default"))) {
+                .withLeaderElection(false, "default").withForecastInterval(Duration.ofMillis(200)))) {
             operator.start();
-            // first and urgent of the same priority: urgent waits rather than preempt first; second (priority 0) after it
-            job("first", true);
+            // first and urgent of the same priority: urgent waits rather than preempt first; second (priority 0) after it.
+            // first says it runs 30 minutes; urgent says nothing, so what waits behind it is not within the forecast.
+            job("first", true, "30m");
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(conditionStatus(workload("first"), "QuotaReserved")).isEqualTo("True"));
-            job("second", false);
-            job("urgent", true);
+            job("second", false, null);
+            job("urgent", true, null);
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                 assertThat(conditionStatus(workload("second"), "QuotaReserved")).isEqualTo("False");
                 assertThat(conditionStatus(workload("urgent"), "QuotaReserved")).isEqualTo("False");
@@ -92,6 +93,15 @@ class LiveExplainWithTheOperatorTest {
                                     + "  where: 1 ahead of it in its ClusterQueue, 1 in its LocalQueue\n")
                             .doesNotContain("default/first", "positions unknown");
                     assertThat(r.out().indexOf("default/urgent")).isLessThan(r.out().indexOf("default/second"));
+                    // the operator's forecast, from the annotations it wrote
+                    String urgent = r.out().substring(r.out().indexOf("default/urgent"), r.out().indexOf("default/second"));
+                    assertThat(urgent).containsPattern("  when:  at 20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ \\(\\+(29m|30m)")
+                            .contains("when default/" + workloadName("first")
+                                    + " finishes (expected to run 30m from its muster.dev/expected-runtime annotation)");
+                    assertThat(r.out().substring(r.out().indexOf("default/second")))
+                            .contains("  when:  not within the forecast: 1 workload holds quota for an unknown time (default/"
+                                    + workloadName("urgent"));
+                    assertThat(r.out()).contains("The forecast assumes: no new workloads arrive");
                 });
                 // the operator writes its reason codes (core.model.Pending): one that waits for the only GPU waits for quota
                 assertThat(reason(workload("second"))).isEqualTo("WaitingForQuota");
@@ -109,14 +119,15 @@ class LiveExplainWithTheOperatorTest {
         return new Run(code, out.toString(), err.toString());
     }
 
-    private void job(String name, boolean prod) {
+    private void job(String name, boolean prod, String expectedRuntime) {
         create(KubeKind.BATCH_JOB, """
                 {"apiVersion": "batch/v1", "kind": "Job",
-                 "metadata": {"name": "%s", "namespace": "default", "labels": {"kueue.x-k8s.io/queue-name": "ml"%s}},
+                 "metadata": {"name": "%s", "namespace": "default", "labels": {"kueue.x-k8s.io/queue-name": "ml"%s}%s},
                  "spec": {"parallelism": 1, "completions": 1, "suspend": true, "template": {"spec": {"restartPolicy": "Never",
                    "containers": [{"name": "main", "image": "trainer",
                      "resources": {"requests": {"cpu": "1", "nvidia.com/gpu": "1"}, "limits": {"nvidia.com/gpu": "1"}}}]}}}}"""
-                .formatted(name, prod ? ", \"kueue.x-k8s.io/priority-class\": \"prod\"" : ""));
+                .formatted(name, prod ? ", \"kueue.x-k8s.io/priority-class\": \"prod\"" : "",
+                        expectedRuntime == null ? "" : ", \"annotations\": {\"muster.dev/expected-runtime\": \"" + expectedRuntime + "\"}"));
     }
 
     private void create(KubeKind kind, String json) {

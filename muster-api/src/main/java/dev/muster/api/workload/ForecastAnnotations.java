@@ -26,6 +26,17 @@ public final class ForecastAnnotations {
     public static final String EXPECTED_ADMISSION_BASIS = "muster.dev/expected-admission-basis";
 
     /**
+     * What a forecast the operator wrote assumes beyond what every forecast does (the core's
+     * {@code Forecast.ASSUMPTIONS}): it starts from a copy of the operator's engine, and its writes
+     * are rationed.
+     */
+    public static final java.util.List<String> OPERATOR_ASSUMPTIONS = java.util.List.of(
+            "the operator forecasts from the admissions and the queue order it holds; requeue backoffs and timers"
+                    + " under way are not carried into the forecast",
+            "the operator writes at most 20 forecasts a second, the heads of the queues first: a workload deep in"
+                    + " its queue may carry an older forecast");
+
+    /**
      * RFC 3339's date-time (section 5.6): seconds required, a fraction allowed, "Z" or a numeric
      * offset required. {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} alone would also take a time
      * without seconds, which RFC 3339 is not.

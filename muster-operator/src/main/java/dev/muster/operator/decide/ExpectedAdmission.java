@@ -1,10 +1,9 @@
 package dev.muster.operator.decide;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.api.workload.ForecastAnnotations;
 import dev.muster.core.forecast.Forecast;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -21,8 +20,8 @@ import java.util.OptionalLong;
  */
 record ExpectedAdmission(OptionalLong atMillis, String basis) {
 
-    static final String AT = "muster.dev/expected-admission";
-    static final String BASIS = "muster.dev/expected-admission-basis";
+    static final String AT = ForecastAnnotations.EXPECTED_ADMISSION;
+    static final String BASIS = ForecastAnnotations.EXPECTED_ADMISSION_BASIS;
 
     /** The last instant RFC 3339 can write (four-digit years): later is said in words. */
     static final long LAST_WRITABLE_MILLIS = Instant.parse("9999-12-31T23:59:59Z").toEpochMilli();
@@ -44,21 +43,16 @@ record ExpectedAdmission(OptionalLong atMillis, String basis) {
         if (annotations == null || !annotations.has(BASIS) && !annotations.has(AT)) {
             return Optional.empty();
         }
-        OptionalLong at = OptionalLong.empty();
-        if (annotations.hasNonNull(AT)) {
-            try {
-                at = OptionalLong.of(Instant.parse(annotations.get(AT).asText()).toEpochMilli());
-            } catch (DateTimeParseException e) {
-                // Not ours to keep: the next forecast writes over it.
-            }
-        }
+        // A malformed instant is not ours to keep: the next forecast writes over it.
+        OptionalLong at = ForecastAnnotations.parse(annotations.path(AT).asText(null))
+                .map(i -> OptionalLong.of(i.toEpochMilli())).orElse(OptionalLong.empty());
         return Optional.of(new ExpectedAdmission(at, annotations.path(BASIS).asText("")));
     }
 
     /** The annotations to write: the instant (or its removal) and the basis. */
     Map<String, String> annotations() {
         Map<String, String> out = new LinkedHashMap<>();
-        out.put(AT, atMillis.isPresent() ? Instant.ofEpochMilli(atMillis.getAsLong()).truncatedTo(ChronoUnit.SECONDS).toString() : null);
+        out.put(AT, atMillis.isPresent() ? ForecastAnnotations.format(Instant.ofEpochMilli(atMillis.getAsLong())) : null);
         out.put(BASIS, basis);
         return out;
     }

@@ -24,7 +24,8 @@ import java.util.OptionalLong;
  * what holds quota in the engine in force is restored with the same assignment and the same pod
  * places, and what waits is queued again in the order the jobs were created. What the engine in
  * force holds beyond that is not carried (a requeue backoff, pods-ready timers, KAI's usage
- * history): the forecast says so among its assumptions ({@link #ASSUMPTIONS}).
+ * history): {@code muster explain} says so among the forecast's assumptions
+ * ({@link dev.muster.api.workload.ForecastAnnotations#OPERATOR_ASSUMPTIONS}).
  *
  * @param waiting    the workloads waiting now, to be given an expected admission
  * @param running    the workloads holding quota now, with when each is expected to end
@@ -35,11 +36,6 @@ import java.util.OptionalLong;
  */
 record PresentCopy(Engine engine, long nowMillis, List<ObjectKey> waiting, List<Forecaster.Running> running,
         Map<ObjectKey, ExpectedRuntime> expected, Map<ObjectKey, String> queueOf, OptionalLong nextEndMillis) {
-
-    /** What the operator's forecast assumes beyond the core's. */
-    static final List<String> ASSUMPTIONS = List.of(
-            "the operator forecasts from the admissions and the queue order it holds; requeue backoffs and timers"
-                    + " under way are not carried into the forecast");
 
     /**
      * Copies the present. Workloads that cannot be restored in the copy (they could not in a

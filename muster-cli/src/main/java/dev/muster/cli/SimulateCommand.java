@@ -63,6 +63,11 @@ final class SimulateCommand implements Callable<Integer> {
                 "ConfigMap) or Muster's own (config.muster.dev/v1alpha1); may be given twice, once for each."})
     List<Path> configs = List.of();
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = {"Also write the run as one self-contained HTML page with charts (usage against quota, pending",
+                "workloads, a timeline, wait times, GPUs) that opens from disk without a server or network."})
+    Path html;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -86,10 +91,24 @@ final class SimulateCommand implements Callable<Integer> {
             err.println("muster: nothing was run");
             return ExitCode.INVALID_INPUT;
         }
+        if (html != null) {
+            java.util.Optional<String> unwritable = HtmlOutput.unwritable(html);
+            if (unwritable.isPresent()) {
+                err.println("error: --html " + html + ": " + unwritable.get());
+                err.println("muster: nothing was run");
+                return ExitCode.INVALID_INPUT;
+            }
+        }
         ScenarioInput.warn(scenario, err);
-        Report report = Simulation.run(scenario, new SimulationOptions(untilMillis));
+        SimulationOptions options = new SimulationOptions(untilMillis);
+        Simulation simulation = new Simulation(scenario, html == null ? options : options.withSeries());
+        Report report = simulation.run();
         format.write(report, out);
         out.flush();
+        if (html != null) {
+            HtmlOutput.write(html, report, simulation.series().orElseThrow(), HtmlOutput.title(paths));
+            err.println("muster: wrote " + html);
+        }
         if (expect == null) {
             return 0;
         }

@@ -53,6 +53,9 @@ public final class Simulation {
     private final SimulationListener listener;
     private long now;
     private dev.muster.core.forecast.Forecast forecast;
+    /** Null unless the options ask for series. */
+    private final dev.muster.sim.series.SeriesRecorder series;
+    private dev.muster.sim.series.RunSeries seriesOfRun;
 
     public Simulation(Scenario scenario, SimulationOptions options) {
         this(scenario, options, SimulationListener.NONE);
@@ -69,6 +72,7 @@ public final class Simulation {
                 .withKai(scenario.kaiQueues(), ClusterCapacity.of(nodes))
                 .withNodes(nodes, scenario.flavors()));
         this.checks = new CheckControllers(scenario.admissionChecks());
+        this.series = options.series() ? new dev.muster.sim.series.SeriesRecorder(engine, cohortsOf(scenario)) : null;
         VirtualTime time = new VirtualTime() {
             @Override
             public long nowMillis() {
@@ -148,16 +152,19 @@ public final class Simulation {
         }
         long until = options.untilMillis().orElse(Long.MAX_VALUE);
         scheduleUntilSettled();
+        sampleSeries();
         while (!events.isEmpty() && events.nextTime() <= until) {
             now = events.nextTime();
             while (!events.isEmpty() && events.nextTime() == now) {
                 handle(events.poll());
             }
             scheduleUntilSettled();
+            sampleSeries();
         }
         // Nothing left to happen: the run ended with the last thing that did happen (stale events of
         // an earlier admission, or a wakeup that changed nothing, do not count).
         long end = events.isEmpty() ? timeline.lastMillis() : until;
+        seriesOfRun = series == null ? null : series.series(); // before a forecast uses the engine up
         Report report = new ReportBuilder(engine, timeline, peaks).build(end, workloads, scenario, autoscaler.report(),
                 provisioning.report());
         if (!events.isEmpty()) {
@@ -169,6 +176,23 @@ public final class Simulation {
                     w -> engineKeys.get(reportKey(w.kind(), new ObjectKey(w.namespace(), w.name()))));
         }
         return report;
+    }
+
+    private void sampleSeries() {
+        if (series != null) {
+            series.sample(now);
+        }
+    }
+
+    /** The run over time, for charts; empty unless the options asked for it ({@link SimulationOptions#series()}). */
+    public java.util.Optional<dev.muster.sim.series.RunSeries> series() {
+        return java.util.Optional.ofNullable(seriesOfRun);
+    }
+
+    private static List<String> cohortsOf(Scenario scenario) {
+        java.util.TreeSet<String> cohorts = new java.util.TreeSet<>();
+        scenario.clusterQueues().forEach(cq -> cq.cohort().ifPresent(cohorts::add));
+        return List.copyOf(cohorts);
     }
 
     private static String reportKey(String kind, ObjectKey key) {

@@ -2,7 +2,19 @@ package dev.muster.sim;
 
 import java.util.OptionalLong;
 
-/** @param untilMillis stop the run at this virtual time, even if things are still happening */
-public record SimulationOptions(OptionalLong untilMillis) {
+/**
+ * @param untilMillis stop the run at this virtual time, even if things are still happening
+ * @param series      sample the queues over time for charts ({@link Simulation#series()}): only the
+ *                    HTML report asks, so a plain run does not pay for it
+ */
+public record SimulationOptions(OptionalLong untilMillis, boolean series) {
     public static final SimulationOptions DEFAULTS = new SimulationOptions(OptionalLong.empty());
+
+    public SimulationOptions(OptionalLong untilMillis) {
+        this(untilMillis, false);
+    }
+
+    public SimulationOptions withSeries() {
+        return new SimulationOptions(untilMillis, true);
+    }
 }

@@ -1,0 +1,217 @@
+package dev.muster.sim.report.html;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.sim.report.Report;
+import dev.muster.sim.report.TextReportWriter;
+import dev.muster.sim.series.RunSeries;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code muster simulate --html FILE}: one self-contained page that opens from disk without a
+ * server or the network. Apache ECharts (the WebJar {@code org.webjars.npm:echarts}, its
+ * {@code dist/echarts.min.js}) is inlined, with the run's data as JSON and the page's own script
+ * ({@code report.js}) that draws from it:
+ * <ul>
+ *   <li>per queue (ClusterQueue, cohort, KAI queue): usage against nominal quota, or KAI's fair
+ *       share, over time, per flavor and resource;</li>
+ *   <li>pending workloads over time, per queue;</li>
+ *   <li>a timeline of the workloads: waiting, running, admissions, evictions (preemptions
+ *       included), with the reasons on hover;</li>
+ *   <li>wait time per queue (median, p95; {@link WaitTimes});</li>
+ *   <li>GPUs held over time, and each node's devices when the most were held (shared ones marked);</li>
+ *   <li>the tables of the text report: workloads and queues as tables, the whole text report too.</li>
+ * </ul>
+ * Every chart's instance is kept in {@code window.musterCharts} by its element id, and the body
+ * gets {@code data-ready="true"} once all are drawn, for the browser tests.
+ */
+public final class HtmlReport {
+
+    /** The timeline draws at most this many workloads (the first created): a browser slows beyond. */
+    public static final int TIMELINE_ROWS = 1_000;
+
+    private static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+    private HtmlReport() {
+    }
+
+    /** Writes the page; the writer is left open. */
+    public static void write(Report report, RunSeries series, String title, Writer out) throws IOException {
+        String page = resource("/dev/muster/sim/report/html/report.html")
+                .replace("{{title}}", escape(title))
+                .replace("{{style}}", resource("/dev/muster/sim/report/html/report.css"))
+                .replace("{{summary}}", escape(summary(report)))
+                .replace("{{workloadTable}}", workloadTable(report))
+                .replace("{{queueTable}}", queueTable(report))
+                .replace("{{textReport}}", escape(text(report)));
+        // Scripts last, and not through replace(): their text may hold anything, "{{...}}" included.
+        int at = page.indexOf("{{scripts}}");
+        out.write(page, 0, at);
+        out.write("<script>");
+        out.write(scriptSafe(resource(ECHARTS)));
+        out.write("</script>\n<script type=\"application/json\" id=\"muster-data\">");
+        out.write(scriptSafe(JSON.writeValueAsString(data(report, series, title))));
+        out.write("</script>\n<script>");
+        out.write(scriptSafe(resource("/dev/muster/sim/report/html/report.js")));
+        out.write("</script>");
+        out.write(page, at + "{{scripts}}".length(), page.length() - at - "{{scripts}}".length());
+        out.flush();
+    }
+
+    /** The data the page's script draws from. */
+    static ObjectNode data(Report report, RunSeries series, String title) {
+        ObjectNode d = JSON.createObjectNode();
+        d.put("title", title);
+        d.put("endSeconds", report.endSeconds());
+        d.set("queues", JSON.valueToTree(series.queues()));
+        ObjectNode gpus = d.putObject("gpus");
+        gpus.set("held", JSON.valueToTree(series.gpusHeld()));
+        gpus.put("capacity", series.gpuCapacity());
+        gpus.set("peak", JSON.valueToTree(series.peakGpus()));
+        d.set("waits", JSON.valueToTree(WaitTimes.of(report.workloads())));
+        ArrayNode workloads = d.putArray("workloads");
+        List<Report.WorkloadReport> shown = report.workloads().stream()
+                .filter(w -> w.createdAtSeconds() != null)
+                .sorted(java.util.Comparator.comparingDouble(Report.WorkloadReport::createdAtSeconds))
+                .limit(TIMELINE_ROWS).toList();
+        for (Report.WorkloadReport w : shown) {
+            ObjectNode o = workloads.addObject();
+            o.put("name", w.namespace() + "/" + w.name());
+            o.put("kind", w.kind());
+            o.put("queue", w.clusterQueue() != null ? w.clusterQueue() : w.queue());
+            o.put("state", w.state());
+            o.put("created", w.createdAtSeconds());
+            o.set("admissions", JSON.valueToTree(w.admissionsAtSeconds()));
+            if (w.finishedAtSeconds() != null) {
+                o.put("finished", w.finishedAtSeconds());
+            }
+            o.set("evictions", JSON.valueToTree(w.evictions()));
+            o.put("message", w.message() == null ? "" : w.message());
+        }
+        d.put("workloadsInAll", report.workloads().size());
+        return d;
+    }
+
+    private static String summary(Report report) {
+        long finished = report.workloads().stream().filter(w -> "Finished".equals(w.state())).count();
+        return String.format(Locale.ROOT, "%d workloads, %d finished; the run ended at %s", report.workloads().size(),
+                finished, seconds(report.endSeconds()));
+    }
+
+    private static String workloadTable(Report report) {
+        StringBuilder b = new StringBuilder("<table class=\"data\" id=\"workloads-table\"><thead><tr>");
+        for (String h : List.of("workload", "kind", "queue", "ClusterQueue", "priority", "state", "created", "admitted",
+                "finished", "evictions", "message")) {
+            b.append("<th>").append(h).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+        for (Report.WorkloadReport w : report.workloads()) {
+            b.append("<tr>");
+            cell(b, w.namespace() + "/" + w.name());
+            cell(b, w.kind());
+            cell(b, w.queue());
+            cell(b, w.clusterQueue());
+            cell(b, String.valueOf(w.priority()));
+            cell(b, w.state());
+            cell(b, seconds(w.createdAtSeconds()));
+            cell(b, seconds(w.admittedAtSeconds()));
+            cell(b, seconds(w.finishedAtSeconds()));
+            cell(b, String.valueOf(w.evictions().size()));
+            cell(b, w.message());
+            b.append("</tr>");
+        }
+        return b.append("</tbody></table>").toString();
+    }
+
+    private static String queueTable(Report report) {
+        StringBuilder b = new StringBuilder("<table class=\"data\" id=\"queues-table\"><thead><tr>");
+        for (String h : List.of("queue", "kind", "admitted", "pending", "usage at the end", "admissions", "finished", "peak usage")) {
+            b.append("<th>").append(h).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+        for (Report.QueueReport q : report.queues()) {
+            b.append("<tr>");
+            cell(b, q.name());
+            cell(b, q.kind());
+            cell(b, String.valueOf(q.admittedWorkloads()));
+            cell(b, String.valueOf(q.pendingWorkloads()));
+            cell(b, usage(q.usage()));
+            cell(b, q.run() == null ? "" : String.valueOf(q.run().admissions()));
+            cell(b, q.run() == null ? "" : String.valueOf(q.run().finished()));
+            cell(b, q.run() == null ? "" : usage(q.run().peakUsage()));
+            b.append("</tr>");
+        }
+        return b.append("</tbody></table>").toString();
+    }
+
+    private static String usage(java.util.Map<String, java.util.Map<String, String>> usage) {
+        StringBuilder b = new StringBuilder();
+        usage.forEach((flavor, resources) -> resources.forEach((r, q) ->
+                b.append(b.isEmpty() ? "" : ", ").append(flavor).append('/').append(r).append('=').append(q)));
+        return b.toString();
+    }
+
+    private static void cell(StringBuilder b, String text) {
+        b.append("<td>").append(escape(text == null ? "" : text)).append("</td>");
+    }
+
+    private static String seconds(Double s) {
+        return s == null ? "" : String.format(Locale.ROOT, "%.0fs", s);
+    }
+
+    private static String text(Report report) {
+        StringWriter w = new StringWriter();
+        try {
+            new TextReportWriter().write(report, w);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString();
+    }
+
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Text put inside a {@code <script>} element must not end it early: "</" is written "<\/",
+     * which JavaScript and JSON read as the same string (in JSON inside a string; the inlined
+     * library has "</" only in strings and regular expressions, where "<\/" means the same too).
+     */
+    static String scriptSafe(String s) {
+        return s.replace("</", "<\\/").replace("<!--", "<\\!--");
+    }
+
+    private static String resource(String path) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path + " (the build should have packaged it)");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

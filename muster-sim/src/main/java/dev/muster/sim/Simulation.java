@@ -72,7 +72,7 @@ public final class Simulation {
                 .withKai(scenario.kaiQueues(), ClusterCapacity.of(nodes))
                 .withNodes(nodes, scenario.flavors()));
         this.checks = new CheckControllers(scenario.admissionChecks());
-        this.series = options.series() ? new dev.muster.sim.series.SeriesRecorder(engine, cohortsOf(scenario)) : null;
+        this.series = options.series() ? new dev.muster.sim.series.SeriesRecorder(engine) : null;
         VirtualTime time = new VirtualTime() {
             @Override
             public long nowMillis() {
@@ -187,12 +187,6 @@ public final class Simulation {
     /** The run over time, for charts; empty unless the options asked for it ({@link SimulationOptions#series()}). */
     public java.util.Optional<dev.muster.sim.series.RunSeries> series() {
         return java.util.Optional.ofNullable(seriesOfRun);
-    }
-
-    private static List<String> cohortsOf(Scenario scenario) {
-        java.util.TreeSet<String> cohorts = new java.util.TreeSet<>();
-        scenario.clusterQueues().forEach(cq -> cq.cohort().ifPresent(cohorts::add));
-        return List.copyOf(cohorts);
     }
 
     private static String reportKey(String kind, ObjectKey key) {

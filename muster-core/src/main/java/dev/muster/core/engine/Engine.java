@@ -344,6 +344,11 @@ public final class Engine implements Settling.Scheduler {
         return book.isPending(key);
     }
 
+    /** Why a pending workload waits (its kind, Kueue's reason code, and the sentence), if a cycle has looked at it. */
+    public Optional<Pending> why(ObjectKey key) {
+        return Optional.ofNullable(book.reason(key));
+    }
+
     /** Why a pending workload waits, if a cycle has looked at it. */
     public Optional<String> reason(ObjectKey key) {
         return Optional.ofNullable(book.reason(key)).map(Pending::message);

@@ -37,14 +37,7 @@ public record RunSeries(List<QueueSeries> queues, List<Point> gpusHeld, double g
     }
 
     /** Each GPU node's devices when the run held the most GPUs ({@code atSeconds}). */
-    public record PeakGpus(double atSeconds, List<NodeGpus> nodes) {
+    public record PeakGpus(double atSeconds, List<dev.muster.core.view.ClusterView.NodeGpus> nodes) {
         public static final PeakGpus NONE = new PeakGpus(0, List.of());
-    }
-
-    /** A node's devices: how much of each is held (0..1) and by how many pods (above 1: shared). */
-    public record NodeGpus(String node, List<Device> devices) {
-    }
-
-    public record Device(int index, double held, int pods) {
     }
 }

@@ -86,6 +86,16 @@ final class RunCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE})")
     String forecastInterval;
 
+    @Option(names = "--dashboard-port", paramLabel = "PORT",
+            description = "serve the read-only dashboard (queues, waiting workloads with reason, position and forecast, GPU"
+                    + " devices) on this port; default: off. No authentication: reach it through kubectl port-forward or an"
+                    + " authenticating proxy")
+    Integer dashboardPort;
+
+    @Option(names = "--dashboard-address", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "address the dashboard binds (default: ${DEFAULT-VALUE}, which kubectl port-forward reaches)")
+    String dashboardAddress;
+
     @Option(names = "--api-server-timeout", paramLabel = "DURATION",
             description = "give up (exit 2) if the API server does not answer within this time (Go duration: 30s, 5m);"
                     + " default: keep trying, one line per failed attempt, backing off to 30s")
@@ -116,6 +126,10 @@ final class RunCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
                 return ExitCode.INVALID_INPUT;
             }
+        }
+        if (dashboardPort != null && (dashboardPort < 0 || dashboardPort > 65_535)) {
+            spec.commandLine().getErr().println("error: --dashboard-port " + dashboardPort + ": a port is 0 to 65535");
+            return ExitCode.INVALID_INPUT;
         }
         java.time.Duration forecastEvery;
         try {
@@ -167,7 +181,8 @@ final class RunCommand implements Callable<Integer> {
                 MusterOperator operator = new MusterOperator(client, options, metrics);
                 HealthServer health = new HealthServer(healthPort, () -> operator.notReady().isEmpty(),
                         () -> operator.notReady().orElse(""), metrics.registry()).start();
-                WebhookServer webhook = webhook(operator)) {
+                WebhookServer webhook = webhook(operator);
+                AutoCloseable dashboard = dashboard(operator)) {
             String podName = System.getenv("POD_NAME");
             String podNamespace = System.getenv("POD_NAMESPACE");
             if (podName != null && podNamespace != null) {
@@ -180,6 +195,20 @@ final class RunCommand implements Callable<Integer> {
             stopped.await();
         }
         return 0;
+    }
+
+    /** The dashboard on the leader's live state, when asked for; a no-op otherwise. */
+    private AutoCloseable dashboard(MusterOperator operator) throws java.io.IOException {
+        if (dashboardPort == null) {
+            return () -> { };
+        }
+        dev.muster.cli.dashboard.DashboardServer server = new dev.muster.cli.dashboard.DashboardServer(
+                new java.net.InetSocketAddress(dashboardAddress, dashboardPort),
+                () -> operator.decider().flatMap(d -> d.view())
+                        .map(v -> new dev.muster.cli.dashboard.DashboardState(dev.muster.cli.dashboard.DashboardState.CLUSTER, v)),
+                Optional.empty()).start();
+        spec.commandLine().getErr().println("muster: dashboard at " + server.url() + " (read-only, no authentication)");
+        return server;
     }
 
     /** Where the client configuration came from, as fabric8's autoConfigure looks for it. */

@@ -68,6 +68,18 @@ final class SimulateCommand implements Callable<Integer> {
                 "workloads, a timeline, wait times, GPUs) that opens from disk without a server or network."})
     Path html;
 
+    @Option(names = "--serve", description = {"Then serve the dashboard on the run's end (and its HTML report at /report.html)",
+            "until interrupted (Ctrl-C); read-only, on --serve-address:--serve-port."})
+    boolean serve;
+
+    @Option(names = "--serve-port", paramLabel = "PORT", defaultValue = "8765",
+            description = "Port of --serve (default: ${DEFAULT-VALUE}; 0: any free port, printed).")
+    int servePort;
+
+    @Option(names = "--serve-address", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "Address --serve binds (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every interface).")
+    String serveAddress;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -101,13 +113,21 @@ final class SimulateCommand implements Callable<Integer> {
         }
         ScenarioInput.warn(scenario, err);
         SimulationOptions options = new SimulationOptions(untilMillis);
-        Simulation simulation = new Simulation(scenario, html == null ? options : options.withSeries());
+        if (serve && (servePort < 0 || servePort > 65_535)) {
+            err.println("error: --serve-port " + servePort + ": a port is 0 to 65535");
+            err.println("muster: nothing was run");
+            return ExitCode.INVALID_INPUT;
+        }
+        Simulation simulation = new Simulation(scenario, html == null && !serve ? options : options.withSeries());
         Report report = simulation.run();
         format.write(report, out);
         out.flush();
         if (html != null) {
             HtmlOutput.write(html, report, simulation.series().orElseThrow(), HtmlOutput.title(paths));
             err.println("muster: wrote " + html);
+        }
+        if (serve) {
+            return SimulationDashboard.serveUntilInterrupted(simulation, report, HtmlOutput.title(paths), serveAddress, servePort, err);
         }
         if (expect == null) {
             return 0;

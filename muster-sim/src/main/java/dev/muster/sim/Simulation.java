@@ -56,6 +56,7 @@ public final class Simulation {
     /** Null unless the options ask for series. */
     private final dev.muster.sim.series.SeriesRecorder series;
     private dev.muster.sim.series.RunSeries seriesOfRun;
+    private dev.muster.core.view.ClusterView viewAtEnd;
 
     public Simulation(Scenario scenario, SimulationOptions options) {
         this(scenario, options, SimulationListener.NONE);
@@ -165,6 +166,7 @@ public final class Simulation {
         // an earlier admission, or a wakeup that changed nothing, do not count).
         long end = events.isEmpty() ? timeline.lastMillis() : until;
         seriesOfRun = series == null ? null : series.series(); // before a forecast uses the engine up
+        viewAtEnd = series == null ? null : dev.muster.core.view.ClusterViews.of(engine, end);
         Report report = new ReportBuilder(engine, timeline, peaks).build(end, workloads, scenario, autoscaler.report(),
                 provisioning.report());
         if (!events.isEmpty()) {
@@ -182,6 +184,14 @@ public final class Simulation {
         if (series != null) {
             series.sample(now);
         }
+    }
+
+    /**
+     * The queues, waiting workloads and GPUs as the run ended (what the dashboard shows); empty
+     * unless the options asked for series ({@link SimulationOptions#series()}).
+     */
+    public java.util.Optional<dev.muster.core.view.ClusterView> viewAtEnd() {
+        return java.util.Optional.ofNullable(viewAtEnd);
     }
 
     /** The run over time, for charts; empty unless the options asked for it ({@link SimulationOptions#series()}). */

@@ -9,12 +9,26 @@ import java.util.Map;
  * devices of the nodes. Amounts are in the resource's base unit (cores, bytes, GPUs), keyed
  * {@code flavor/resource} (KAI queues: flavor {@code default}); fair shares by resource.
  */
-public record ClusterView(long atMillis, List<QueueNode> queues, List<Waiting> waiting, List<NodeGpus> nodes) {
+public record ClusterView(long atMillis, List<QueueNode> queues, List<Waiting> waiting, List<NodeGpus> nodes,
+        Map<String, Expected> forecasts) {
 
     public ClusterView {
         queues = List.copyOf(queues);
         waiting = List.copyOf(waiting);
         nodes = List.copyOf(nodes);
+        forecasts = Map.copyOf(forecasts);
+    }
+
+    /** The same view with each waiting workload's forecast ({@code namespace/name} → expectation), as an adapter knows it. */
+    public ClusterView withForecasts(Map<String, Expected> byWorkload) {
+        return new ClusterView(atMillis, queues, waiting, nodes, byWorkload);
+    }
+
+    /**
+     * When a waiting workload is expected to be admitted, as its adapter words the instant (RFC 3339
+     * on a cluster, virtual time in a simulation; null when the forecast does not admit it), and why.
+     */
+    public record Expected(String at, String basis) {
     }
 
     /**

@@ -31,7 +31,7 @@ public final class ClusterViews {
     }
 
     public static ClusterView of(Engine engine, long atMillis) {
-        return new ClusterView(atMillis, queues(engine), waiting(engine), nodeGpus(engine));
+        return new ClusterView(atMillis, queues(engine), waiting(engine), nodeGpus(engine), Map.of());
     }
 
     /** Every ClusterQueue and KAI queue (leaves and parents), then the cohorts of the ClusterQueues. */

@@ -256,6 +256,17 @@ public final class Decider implements AutoCloseable {
                 Optional.empty());
     }
 
+    /**
+     * What the dashboard shows of the engine in force now, with the forecasts written onto the
+     * Workloads; asked on the decider's thread. Empty when no engine is in force or the decider does
+     * not answer within a second.
+     */
+    public Optional<dev.muster.core.view.ClusterView> view() {
+        return ask(() -> inForce.hasEngine()
+                ? Optional.of(dev.muster.core.view.ClusterViews.of(inForce.engine(), clock.millis()).withForecasts(forecasts.written()))
+                : Optional.<dev.muster.core.view.ClusterView>empty(), Optional.empty());
+    }
+
     /** Asks on the decider's thread, after what was posted before; {@code otherwise} when it does not answer within a second. */
     private <T> T ask(java.util.function.Supplier<T> question, T otherwise) {
         CompletableFuture<T> answer = new CompletableFuture<>();

@@ -253,6 +253,18 @@ final class ForecastRefresh implements AutoCloseable {
         return Math.abs((double) next.atMillis().getAsLong() - before.atMillis().getAsLong()) / wait;
     }
 
+    /**
+     * The forecasts written (or being written) onto the Workloads, by workload ({@code namespace/name}),
+     * as the dashboard shows them; on the decider's thread.
+     */
+    Map<String, dev.muster.core.view.ClusterView.Expected> written() {
+        Map<String, dev.muster.core.view.ClusterView.Expected> out = new TreeMap<>();
+        carried.forEach((key, e) -> out.put(key.toString(), new dev.muster.core.view.ClusterView.Expected(
+                e.atMillis().isPresent() ? dev.muster.api.workload.ForecastAnnotations.format(
+                        java.time.Instant.ofEpochMilli(e.atMillis().getAsLong())) : null, e.basis())));
+        return out;
+    }
+
     /** Forecast annotations the budget held back at the last forecast (for tests and diagnostics). */
     int deferred() {
         return deferred;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.muster.api.workload.KueueWorkloadNames;
+import dev.muster.cli.dashboard.DashboardServer;
+import dev.muster.cli.dashboard.DashboardState;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.MusterOperator;
 import dev.muster.operator.OperatorOptions;
@@ -14,22 +16,31 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * End to end: Muster's operator runs a cluster (fabric8's mock) with one GPU of quota; of three
  * Jobs, the first runs and two wait; {@code muster explain} reads the reason the operator wrote
  * into each Workload and the positions its visibility API gives (through {@link ApiServerFront},
- * as through the kube-apiserver's aggregation).
+ * as through the kube-apiserver's aggregation), and the forecast it wrote; the dashboard
+ * ({@code muster run --dashboard-port}) shows the same, in headless Chromium, refreshed as it polls.
  */
 @EnableKubernetesMockClient(crud = true, https = false)
-class LiveExplainWithTheOperatorTest {
+class LiveClusterWithTheOperatorTest {
 
     @TempDir
     Path dir;
@@ -37,7 +48,7 @@ class LiveExplainWithTheOperatorTest {
     KubernetesClient client;
 
     @Test
-    void theReasonTheOperatorWroteThePositionsItServesAndItsForecast() throws Exception {
+    void theReasonThePositionsAndTheForecastAsExplainAndTheDashboardShowThem() throws Exception {
         for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
                 KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
                 KubeKind.PROVISIONING_REQUEST, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER)) {
@@ -105,6 +116,29 @@ class LiveExplainWithTheOperatorTest {
                 });
                 // the operator writes its reason codes (core.model.Pending): one that waits for the only GPU waits for quota
                 assertThat(reason(workload("second"))).isEqualTo("WaitingForQuota");
+            }
+            try (DashboardServer dashboard = new DashboardServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                    () -> operator.decider().flatMap(d -> d.view()).map(v -> new DashboardState(DashboardState.CLUSTER, v)),
+                    Optional.empty()).start()) {
+                ChromeDriver browser = HeadlessChromium.start(dir.resolve("profile"));
+                try {
+                    browser.get(dashboard.url());
+                    // Polled every 2 s: a second poll shows the page follows the cluster.
+                    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> Integer.parseInt(String.valueOf(
+                            ((JavascriptExecutor) d).executeScript("return document.body.getAttribute('data-polls') || '0';"))) >= 2);
+                    String urgent = browser.findElement(By.cssSelector("#waiting-table tr[data-workload='default/"
+                            + workloadName("urgent") + "']")).getText();
+                    assertThat(urgent).contains("gpus", "0, 0", "WaitingForQuota", "when default/" + workloadName("first") + " finishes")
+                            .containsPattern("20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+                    String second = browser.findElement(By.cssSelector("#waiting-table tr[data-workload='default/"
+                            + workloadName("second") + "']")).getText();
+                    assertThat(second).contains("1, 1", "WaitingForQuota", "not within the forecast");
+                    assertThat(browser.findElement(By.id("status")).getText()).startsWith("live cluster at 20");
+                    assertThat(browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                            .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()).toList()).isEmpty();
+                } finally {
+                    browser.quit();
+                }
             }
         }
     }

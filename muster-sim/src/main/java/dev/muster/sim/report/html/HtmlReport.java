@@ -38,6 +38,12 @@ public final class HtmlReport {
 
     /** The timeline draws at most this many workloads (the first created): a browser slows beyond. */
     public static final int TIMELINE_ROWS = 1_000;
+    /** The workloads table lists at most this many (in the report's order). */
+    public static final int TABLE_ROWS = 2_000;
+    /** A queue's line keeps at most this many points: a longer run shows the state at the end of as many equal spans. */
+    public static final int SAMPLES_PER_QUEUE = 2_000;
+    /** The text report is included up to this size; openb's is 10 MB, which a page should not carry. */
+    public static final int TEXT_REPORT_CHARS = 1_000_000;
 
     private static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
     private static final ObjectMapper JSON = JsonMapper.builder().build();
@@ -73,7 +79,8 @@ public final class HtmlReport {
         ObjectNode d = JSON.createObjectNode();
         d.put("title", title);
         d.put("endSeconds", report.endSeconds());
-        d.set("queues", JSON.valueToTree(series.queues()));
+        d.set("queues", JSON.valueToTree(series.queues().stream().map(q -> new RunSeries.QueueSeries(q.name(), q.kind(),
+                q.parent(), q.nominal(), thin(q.samples(), report.endSeconds()))).toList()));
         ObjectNode gpus = d.putObject("gpus");
         gpus.set("held", JSON.valueToTree(series.gpusHeld()));
         gpus.put("capacity", series.gpuCapacity());
@@ -102,6 +109,31 @@ public final class HtmlReport {
         return d;
     }
 
+    /**
+     * At most {@value #SAMPLES_PER_QUEUE} samples after the first: the run is cut into as many equal
+     * spans and each span keeps its last sample (the state it ended in), so the line still starts
+     * and ends where the run did; a change undone within one span is not drawn. Fewer samples are
+     * kept as they are.
+     */
+    static List<RunSeries.Sample> thin(List<RunSeries.Sample> samples, double endSeconds) {
+        if (samples.size() <= SAMPLES_PER_QUEUE) {
+            return samples;
+        }
+        double span = Math.max(endSeconds, samples.get(samples.size() - 1).atSeconds()) / SAMPLES_PER_QUEUE;
+        java.util.List<RunSeries.Sample> out = new java.util.ArrayList<>(List.of(samples.get(0)));
+        long bucket = -1;
+        for (RunSeries.Sample s : samples.subList(1, samples.size())) {
+            long b = span <= 0 ? 0 : Math.min(SAMPLES_PER_QUEUE - 1, (long) (s.atSeconds() / span));
+            if (b == bucket) {
+                out.set(out.size() - 1, s);
+            } else {
+                out.add(s);
+                bucket = b;
+            }
+        }
+        return out;
+    }
+
     private static String summary(Report report) {
         long finished = report.workloads().stream().filter(w -> "Finished".equals(w.state())).count();
         return String.format(Locale.ROOT, "%d workloads, %d finished; the run ended at %s", report.workloads().size(),
@@ -115,7 +147,7 @@ public final class HtmlReport {
             b.append("<th>").append(h).append("</th>");
         }
         b.append("</tr></thead><tbody>");
-        for (Report.WorkloadReport w : report.workloads()) {
+        for (Report.WorkloadReport w : report.workloads().subList(0, Math.min(TABLE_ROWS, report.workloads().size()))) {
             b.append("<tr>");
             cell(b, w.namespace() + "/" + w.name());
             cell(b, w.kind());
@@ -130,7 +162,12 @@ public final class HtmlReport {
             cell(b, w.message());
             b.append("</tr>");
         }
-        return b.append("</tbody></table>").toString();
+        b.append("</tbody></table>");
+        if (report.workloads().size() > TABLE_ROWS) {
+            b.append("<p class=\"note\">The first ").append(TABLE_ROWS).append(" of ").append(report.workloads().size())
+                    .append(" workloads; <code>muster simulate -o json</code> has them all.</p>");
+        }
+        return b.toString();
     }
 
     private static String queueTable(Report report) {
@@ -175,6 +212,10 @@ public final class HtmlReport {
             new TextReportWriter().write(report, w);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (w.getBuffer().length() > TEXT_REPORT_CHARS) {
+            return String.format(Locale.ROOT, "The text report is %.1f MB, too long for this page: muster simulate prints it.",
+                    w.getBuffer().length() / 1e6);
         }
         return w.toString();
     }

@@ -56,4 +56,20 @@ class HtmlReportTest {
         assertThat(HtmlReport.scriptSafe("a</script>b<!--c")).isEqualTo("a<\\/script>b<\\!--c");
         assertThat(HtmlReport.escape("<a href='x'>&</a>")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
     }
+
+    @Test
+    void aLongRunsLinesKeepTheStateAtTheEndOfEachOfAtMostTwoThousandSpans() {
+        List<RunSeries.Sample> samples = new java.util.ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            samples.add(new RunSeries.Sample(i, Map.of("f/gpu", (double) i), Map.of(), 0, i));
+        }
+        List<RunSeries.Sample> thin = HtmlReport.thin(samples, 10_000);
+        assertThat(thin).hasSize(HtmlReport.SAMPLES_PER_QUEUE + 1);
+        // The first is kept; then spans of 5 s, each keeping its last sample (4, 9, ...); the last is the run's last.
+        assertThat(thin.get(0).atSeconds()).isEqualTo(0.0);
+        assertThat(thin.get(1).atSeconds()).isEqualTo(4.0);
+        assertThat(thin.get(2).atSeconds()).isEqualTo(9.0);
+        assertThat(thin.get(thin.size() - 1)).isEqualTo(samples.get(samples.size() - 1));
+        assertThat(HtmlReport.thin(samples.subList(0, 100), 100)).as("few samples are kept as they are").hasSize(100);
+    }
 }

@@ -11,7 +11,9 @@ import java.util.Map;
  *
  * @param gpuCapacity the GPU devices of the nodes at the end of the run; without nodes, the GPUs of
  *                    the ClusterQueues' nominal quotas
- * @param peakGpus    the GPU devices of each node at the moment the most GPUs were held
+ * @param peakGpus    the GPU devices of each node at the moment the most GPUs were held (or, when the
+ *                    peak came in steps of less than 1 % before the run's end left it, at a moment
+ *                    within 1 % of it)
  */
 public record RunSeries(List<QueueSeries> queues, List<Point> gpusHeld, double gpuCapacity, PeakGpus peakGpus) {
 

@@ -102,6 +102,39 @@ class DashboardInABrowserTest {
                 .isEqualTo(List.of(10L, 4L));
     }
 
+    static java.util.stream.Stream<String> examples() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> dirs = Files.list(Path.of("..", "examples"))) {
+            return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
+        }
+    }
+
+    /** Every example, at its end: the page draws with no console error and lists what the view holds. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("examples")
+    void everyExampleIsShownWithoutAConsoleError(String example) throws Exception {
+        Simulation simulation = new Simulation(ScenarioLoader.load(List.of(Path.of("..", "examples", example)), 1),
+                SimulationOptions.DEFAULTS.withSeries());
+        simulation.run();
+        DashboardState state = SimulationDashboard.state(simulation);
+        try (DashboardServer one = new DashboardServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                () -> Optional.of(state), Optional.empty()).start()) {
+            browser.get(one.url());
+            new WebDriverWait(browser, Duration.ofSeconds(30)).until(d ->
+                    "true".equals(((JavascriptExecutor) d).executeScript("return document.body.getAttribute('data-ready');")));
+            List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                    .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()).map(LogEntry::getMessage).toList();
+            assertThat(errors).as(example).isEmpty();
+            assertThat(browser.findElements(By.cssSelector("#queues-table tbody tr"))).hasSize(state.view().queues().size());
+            int waiting = state.view().waiting().size();
+            assertThat(browser.findElements(By.cssSelector("#waiting-table tbody tr[data-workload]"))).hasSize(waiting);
+            if (!state.view().nodes().isEmpty()) {
+                Number cells = (Number) ((JavascriptExecutor) browser).executeScript(
+                        "return window.musterCharts['chart-nodes'].getOption().series[0].data.length;");
+                assertThat(cells.intValue()).isEqualTo(state.view().nodes().stream().mapToInt(n -> n.devices().size()).sum());
+            }
+        }
+    }
+
     @Test
     void itIsReadOnlyAndServesTheRunsReport() throws Exception {
         HttpClient http = HttpClient.newHttpClient();

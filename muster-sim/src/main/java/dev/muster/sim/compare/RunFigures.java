@@ -46,6 +46,7 @@ public record RunFigures(double endSeconds, List<WaitTimes> waits, List<FlavorUs
     }
 
     /** Evictions with reason Preempted, over every queue. */
+    @JsonIgnore
     public int preemptionsInAll() {
         return preemptions.values().stream().mapToInt(Integer::intValue).sum();
     }

@@ -40,6 +40,9 @@ public final class ScenarioOverlay {
 
         @Override
         public String toString() {
+            if (name.isEmpty()) {
+                return kind + " (" + group + ")"; // a Configuration: one per group, no name
+            }
             return kind + " " + (namespace.isEmpty() ? "" : namespace + "/") + name;
         }
     }

@@ -146,7 +146,7 @@ class CompareInABrowserTest {
     @MethodSource("examples")
     void everyExampleComparedWithItselfChangesNothing(String example) throws IOException {
         String path = EXAMPLES.resolve(example).toString();
-        String text = open("compare-" + example, path, path);
+        String text = open("self-compare-" + example, path, path);
 
         assertThat(text).contains("No workload's first admission changed.");
         long queues = eval("return JSON.parse(document.getElementById('muster-data').textContent).queues.length;");

@@ -32,28 +32,34 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         header = "Run a scenario two ways (or over a range of one quota) and compare the waits, utilization and preemptions.",
         description = {
-            "Runs scenario A and scenario B, each in the embedded virtual cluster as muster simulate runs it, and",
-            "prints them side by side: wait until first admission per queue (p50, p95, never admitted), utilization",
-            "per flavor/resource, preemptions per queue, makespan, and the workloads whose first admission changed",
-            "most (matched by kind, namespace and name).",
+            "Runs scenario A and scenario B as muster simulate runs them and prints them",
+            "side by side: the wait until first admission per queue (p50, p95, never",
+            "admitted), utilization per flavor/resource, preemptions per queue, makespan,",
+            "and the workloads whose first admission changed most (matched by kind,",
+            "namespace and name).",
             "",
             "B is one of:",
-            "  B                another scenario (a file or directory), e.g. the same workload with other queues;",
-            "  --overlay FILE   A with some objects changed: each object of FILE (a file or directory) replaces A's",
-            "                   object of the same apiVersion group, kind, namespace and name, or is added. Kueue's or",
-            "                   Muster's Configuration in it replaces A's (fair sharing on in B, say);",
-            "  --sweep SPEC     no B: A run once per value of a ClusterQueue's nominal quota.",
+            "  B               another scenario (a file or directory);",
+            "  --overlay FILE  A with some objects changed: each object of FILE (a file or",
+            "                  directory) replaces A's object of the same apiVersion group,",
+            "                  kind, namespace and name, or is added. A Kueue or Muster",
+            "                  Configuration in it replaces A's (fair sharing on in B);",
+            "  --sweep SPEC    no B: A run once per value of a ClusterQueue's nominal quota.",
             "",
-            "Utilization of a flavor/resource: the time-weighted mean, from 0s to the end of the run, of the usage",
-            "summed over the ClusterQueues (and KAI leaf queues), divided by the sum of their nominal quotas of it."},
+            "Utilization of a flavor/resource: the time-weighted mean, from 0s to the end",
+            "of the run, of the usage summed over the ClusterQueues (and KAI leaf queues),",
+            "divided by the sum of their nominal quotas of it.",
+            ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
             "2:invalid input or options; nothing was run",
             "3:internal error or out of memory (--debug prints the stack trace)"},
         footer = {"", "Examples:",
-            "  muster compare examples/quota-and-borrowing --overlay team-a-16-gpus.yaml",
-            "  muster compare examples/quota-and-borrowing --sweep clusterqueue/team-a:a100/nvidia.com/gpu=8..32/8 --html sweep.html"})
+            "  muster compare examples/quota-and-borrowing \\",
+            "      --overlay docs/what-if/team-a-16-gpus.yaml",
+            "  muster compare examples/quota-and-borrowing --html sweep.html \\",
+            "      --sweep clusterqueue/team-a:a100/nvidia.com/gpu=8..32/8"})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A", description = "The scenario: a YAML file or a directory of them, as muster simulate takes.")
@@ -66,9 +72,9 @@ final class CompareCommand implements Callable<Integer> {
     Path overlay;
 
     @Option(names = "--sweep", paramLabel = "SPEC", description = {
-        "clusterqueue/NAME:[FLAVOR/]RESOURCE=FROM..TO/STEP (Kubernetes quantities): run A with that nominal",
-        "quota at FROM, FROM+STEP, ... up to TO; at most " + SweepSpec.MAX_RUNS + " runs. FLAVOR is needed when",
-        "the ClusterQueue has RESOURCE in several flavors."})
+        "clusterqueue/NAME:[FLAVOR/]RESOURCE=FROM..TO/STEP (Kubernetes quantities): run A with that nominal "
+                + "quota at FROM, FROM+STEP, ... up to TO; at most " + SweepSpec.MAX_RUNS + " runs. FLAVOR is needed when "
+                + "the ClusterQueue has RESOURCE in several flavors."})
     String sweep;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text", description = "text (default) or json.")

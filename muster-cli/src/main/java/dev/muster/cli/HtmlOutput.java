@@ -33,15 +33,24 @@ final class HtmlOutput {
         return Optional.empty();
     }
 
-    /** Writes to a temporary file beside it, then moves it in place: a reader never sees half a page. */
+    /** Writes a whole page to the writer it is given. */
+    interface Page {
+        void writeTo(Writer out) throws IOException;
+    }
+
     static void write(Path file, Report report, RunSeries series, String title) throws IOException {
+        write(file, out -> HtmlReport.write(report, series, title, out));
+    }
+
+    /** Writes to a temporary file beside it, then moves it in place: a reader never sees half a page. */
+    static void write(Path file, Page page) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         // Made as any new file is (the user's umask), not as createTempFile's owner-only file.
         Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
                     java.nio.file.StandardOpenOption.WRITE)) {
-                HtmlReport.write(report, series, title, w);
+                page.writeTo(w);
             }
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {

@@ -51,6 +51,20 @@ public final class ScenarioLoader {
         return load(texts, seed, errors);
     }
 
+    /**
+     * Reads the documents of {@code paths} (as {@link #load(List, long)} finds them) without loading
+     * them, for callers that change documents before the load ({@code muster compare}'s overlays).
+     */
+    public static List<ManifestDocument> readFiles(List<Path> paths) throws ManifestException {
+        ErrorLog errors = new ErrorLog();
+        List<ManifestDocument> documents = new ArrayList<>();
+        for (Path file : ManifestFiles.expand(paths, errors)) {
+            read(file, errors).ifPresent(text -> documents.addAll(YamlDocuments.read(file.toString(), text, errors)));
+        }
+        errors.throwIfAny();
+        return List.copyOf(documents);
+    }
+
     /** Loads manifests given as text; {@code fileName} is what messages call the text. */
     public static Scenario load(String fileName, String yamlText, long seed) throws ManifestException {
         return load(Map.of(fileName, yamlText), seed, new ErrorLog());

@@ -1,20 +1,19 @@
 package dev.muster.sim.report.html;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.sim.report.Report;
 import dev.muster.sim.report.TextReportWriter;
 import dev.muster.sim.series.RunSeries;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code muster simulate --html FILE}: one self-contained page that opens from disk without a
@@ -45,33 +44,20 @@ public final class HtmlReport {
     /** The text report is included up to this size; openb's is 10 MB, which a page should not carry. */
     public static final int TEXT_REPORT_CHARS = 1_000_000;
 
-    private static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final ObjectMapper JSON = SelfContainedPage.JSON;
 
     private HtmlReport() {
     }
 
     /** Writes the page; the writer is left open. */
     public static void write(Report report, RunSeries series, String title, Writer out) throws IOException {
-        String page = resource("/dev/muster/sim/report/html/report.html")
-                .replace("{{title}}", escape(title))
-                .replace("{{style}}", resource("/dev/muster/sim/report/html/report.css"))
-                .replace("{{summary}}", escape(summary(report)))
-                .replace("{{workloadTable}}", workloadTable(report))
-                .replace("{{queueTable}}", queueTable(report))
-                .replace("{{textReport}}", escape(text(report)));
-        // Scripts last, and not through replace(): their text may hold anything, "{{...}}" included.
-        int at = page.indexOf("{{scripts}}");
-        out.write(page, 0, at);
-        out.write("<script>");
-        out.write(scriptSafe(resource(ECHARTS)));
-        out.write("</script>\n<script type=\"application/json\" id=\"muster-data\">");
-        out.write(scriptSafe(JSON.writeValueAsString(data(report, series, title))));
-        out.write("</script>\n<script>");
-        out.write(scriptSafe(resource("/dev/muster/sim/report/html/report.js")));
-        out.write("</script>");
-        out.write(page, at + "{{scripts}}".length(), page.length() - at - "{{scripts}}".length());
-        out.flush();
+        Map<String, String> html = new LinkedHashMap<>();
+        html.put("title", escape(title));
+        html.put("summary", escape(summary(report)));
+        html.put("workloadTable", workloadTable(report));
+        html.put("queueTable", queueTable(report));
+        html.put("textReport", escape(text(report)));
+        SelfContainedPage.write("report.html", html, data(report, series, title), "report.js", out);
     }
 
     /** The data the page's script draws from. */
@@ -221,38 +207,10 @@ public final class HtmlReport {
     }
 
     static String escape(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return SelfContainedPage.escape(s);
     }
 
-    /**
-     * Text put inside a {@code <script>} element must not end it early: "</" is written "<\/",
-     * which JavaScript and JSON read as the same string (in JSON inside a string; the inlined
-     * library has "</" only in strings and regular expressions, where "<\/" means the same too).
-     */
     static String scriptSafe(String s) {
-        return s.replace("</", "<\\/").replace("<!--", "<\\!--");
-    }
-
-    private static String resource(String path) {
-        try (InputStream in = HtmlReport.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + path + " (the build should have packaged it)");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return SelfContainedPage.scriptSafe(s);
     }
 }

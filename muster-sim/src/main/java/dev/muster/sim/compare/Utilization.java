@@ -26,7 +26,7 @@ final class Utilization {
         Map<String, Double> integral = new TreeMap<>();
         Map<String, Double> nominal = new TreeMap<>();
         for (RunSeries.QueueSeries q : series.queues()) {
-            if (!holdsQuota(q)) {
+            if (!q.leaf()) {
                 continue;
             }
             q.nominal().forEach((k, v) -> nominal.merge(k, v, Double::sum));
@@ -47,19 +47,5 @@ final class Utilization {
             out.add(new FlavorUse(k, mean, quota, quota > 0 ? mean / quota : null));
         });
         return out;
-    }
-
-    /**
-     * ClusterQueues, and the KAI queues workloads are admitted to (a KAI parent has no quota of its
-     * own in the series and never holds a workload itself).
-     */
-    private static boolean holdsQuota(RunSeries.QueueSeries q) {
-        if (q.kind().equals("ClusterQueue")) {
-            return true;
-        }
-        if (q.kind().equals("Cohort")) {
-            return false;
-        }
-        return !q.nominal().isEmpty() || q.samples().stream().anyMatch(s -> s.admitted() > 0 || s.pending() > 0);
     }
 }

@@ -21,10 +21,12 @@ public record RunSeries(List<QueueSeries> queues, List<Point> gpusHeld, double g
      * One queue over the run.
      *
      * @param kind    ClusterQueue, Cohort or KAI Queue
-     * @param parent  its cohort (a ClusterQueue), its parent (a KAI queue), or null
+     * @param parent  its cohort (a ClusterQueue), or null
+     * @param leaf    workloads are queued in it (a ClusterQueue or KAI leaf queue), not a cohort or KAI parent
      * @param nominal flavor/resource → nominal quota (a cohort: the sum of its members')
      */
-    public record QueueSeries(String name, String kind, String parent, Map<String, Double> nominal, List<Sample> samples) {
+    public record QueueSeries(String name, String kind, String parent, boolean leaf, Map<String, Double> nominal,
+            List<Sample> samples) {
     }
 
     /**

@@ -27,7 +27,7 @@ public final class SeriesRecorder {
     private long lastMillis;
     private RunSeries.PeakGpus peak = RunSeries.PeakGpus.NONE;
 
-    private record Queue(String kind, String parent, Map<String, Double> nominal, List<RunSeries.Sample> samples) {
+    private record Queue(String kind, String parent, boolean leaf, Map<String, Double> nominal, List<RunSeries.Sample> samples) {
     }
 
     public SeriesRecorder(Engine engine) {
@@ -39,7 +39,7 @@ public final class SeriesRecorder {
         double at = nowMillis / 1000.0;
         double held = 0;
         for (ClusterView.QueueNode node : ClusterViews.queues(engine)) {
-            Queue q = queues.computeIfAbsent(node.name(), n -> new Queue(node.kind(), node.parent(), node.nominal(), new ArrayList<>()));
+            Queue q = queues.computeIfAbsent(node.name(), n -> new Queue(node.kind(), node.parent(), node.leaf(), node.nominal(), new ArrayList<>()));
             if (node.leaf()) {
                 // A workload holds quota in exactly one ClusterQueue or KAI leaf: their GPUs are the cluster's held.
                 held += node.usage().entrySet().stream().filter(u -> u.getKey().endsWith(GPU)).mapToDouble(Map.Entry::getValue).sum();
@@ -77,12 +77,12 @@ public final class SeriesRecorder {
             peak = new RunSeries.PeakGpus(lastMillis / 1000.0, ClusterViews.nodeGpus(engine));
         }
         List<RunSeries.QueueSeries> out = new ArrayList<>();
-        queues.forEach((name, q) -> out.add(new RunSeries.QueueSeries(name, q.kind(), q.parent(), q.nominal(), List.copyOf(q.samples()))));
+        queues.forEach((name, q) -> out.add(new RunSeries.QueueSeries(name, q.kind(), q.parent(), q.leaf(), q.nominal(), List.copyOf(q.samples()))));
         double capacity = ClusterViews.nodeGpus(engine).stream().mapToDouble(n -> n.devices().size()).sum();
         if (capacity == 0) {
             // No GPU nodes (quota alone): the GPUs the ClusterQueues' nominal quotas promise.
             for (Queue q : queues.values()) {
-                if (q.kind().equals("ClusterQueue")) {
+                if (q.leaf()) {
                     capacity += q.nominal().entrySet().stream().filter(n -> n.getKey().endsWith(GPU))
                             .mapToDouble(Map.Entry::getValue).sum();
                 }

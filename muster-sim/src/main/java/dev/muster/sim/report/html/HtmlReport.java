@@ -66,7 +66,7 @@ public final class HtmlReport {
         d.put("title", title);
         d.put("endSeconds", report.endSeconds());
         d.set("queues", JSON.valueToTree(series.queues().stream().map(q -> new RunSeries.QueueSeries(q.name(), q.kind(),
-                q.parent(), q.nominal(), thin(q.samples(), report.endSeconds()))).toList()));
+                q.parent(), q.leaf(), q.nominal(), thin(q.samples(), report.endSeconds()))).toList()));
         ObjectNode gpus = d.putObject("gpus");
         gpus.set("held", JSON.valueToTree(series.gpusHeld()));
         gpus.put("capacity", series.gpuCapacity());

@@ -86,7 +86,7 @@
 
   // --- pending workloads over time, per queue that ever held or awaited a workload
   var pendingQueues = data.queues.filter(function (q) {
-    return q.kind !== 'Cohort' && q.samples.some(function (s) { return s.pending > 0 || s.admitted > 0; });
+    return q.leaf && q.samples.some(function (s) { return s.pending > 0 || s.admitted > 0; });
   });
   chart('chart-pending', {
     tooltip: {trigger: 'axis'},

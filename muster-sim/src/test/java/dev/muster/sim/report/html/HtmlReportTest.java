@@ -33,7 +33,7 @@ class HtmlReportTest {
     void thePageIsSelfContainedAndWhatTheRunSaysCannotBreakOutOfItsElements() throws Exception {
         Report report = new Report(Report.SCHEMA, 120, List.of(workload("x", "q1", 0, List.of())), List.of(), List.of(),
                 List.of(), List.of());
-        RunSeries series = new RunSeries(List.of(new RunSeries.QueueSeries("q1", "ClusterQueue", null, Map.of("f/cpu", 4.0),
+        RunSeries series = new RunSeries(List.of(new RunSeries.QueueSeries("q1", "ClusterQueue", null, true, Map.of("f/cpu", 4.0),
                 List.of(new RunSeries.Sample(0, Map.of(), Map.of(), 1, 0)))), List.of(), 0, RunSeries.PeakGpus.NONE);
         StringWriter out = new StringWriter();
         HtmlReport.write(report, series, "a <title> & \"quotes\"", out);

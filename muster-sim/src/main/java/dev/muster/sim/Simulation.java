@@ -149,7 +149,8 @@ public final class Simulation {
 
     /**
      * Tells {@code progress} where the run is whenever {@code throttle} says an update is due (it is
-     * asked once per instant of virtual time, after that instant's scheduling), and once at the end.
+     * asked once per instant of virtual time, before the next instant, with the last one's scheduling
+     * done), and once at the end.
      */
     public Simulation reportingProgress(SimulationProgress progress, ProgressThrottle throttle) {
         this.progress = progress;
@@ -165,14 +166,14 @@ public final class Simulation {
         long until = options.untilMillis().orElse(Long.MAX_VALUE);
         scheduleUntilSettled();
         while (!events.isEmpty() && events.nextTime() <= until) {
+            if (progressThrottle != null && progressThrottle.due()) {
+                progress.update(progressAt(now)); // the instant before, settled
+            }
             now = events.nextTime();
             while (!events.isEmpty() && events.nextTime() == now) {
                 handle(events.poll());
             }
             scheduleUntilSettled();
-            if (progressThrottle != null && progressThrottle.due()) {
-                progress.update(progressAt(now));
-            }
         }
         // Nothing left to happen: the run ended with the last thing that did happen (stale events of
         // an earlier admission, or a wakeup that changed nothing, do not count).

@@ -158,6 +158,26 @@ public final class Simulation {
         return this;
     }
 
+    /** Counts the workloads by state: a pass over them, made only when progress is told (a few times a second). */
+    private ProgressSnapshot progressAt(long virtualMillis) {
+        int arrived = 0;
+        int finished = 0;
+        int admitted = 0;
+        for (SimWorkload sw : workloads) {
+            if (!sw.arrived) {
+                continue;
+            }
+            arrived++;
+            switch (sw.status.phase()) {
+                case FINISHED -> finished++;
+                case ADMITTED -> admitted++;
+                case PENDING, QUOTA_RESERVED -> { }
+            }
+        }
+        return new ProgressSnapshot(virtualMillis, workloads.size(), arrived, finished, admitted,
+                arrived - finished - admitted);
+    }
+
     public Report run() {
         autoscaler.start();
         for (int i = 0; i < workloads.size(); i++) {
@@ -192,26 +212,6 @@ public final class Simulation {
             progress.done(progressAt(end));
         }
         return report;
-    }
-
-    /** Counts the workloads by state: a pass over them, made only when progress is told (a few times a second). */
-    private ProgressSnapshot progressAt(long virtualMillis) {
-        int arrived = 0;
-        int finished = 0;
-        int admitted = 0;
-        for (SimWorkload sw : workloads) {
-            if (!sw.arrived) {
-                continue;
-            }
-            arrived++;
-            switch (sw.status.phase()) {
-                case FINISHED -> finished++;
-                case ADMITTED -> admitted++;
-                case PENDING, QUOTA_RESERVED -> { }
-            }
-        }
-        return new ProgressSnapshot(virtualMillis, workloads.size(), arrived, finished, admitted,
-                arrived - finished - admitted);
     }
 
     private static String reportKey(String kind, ObjectKey key) {

@@ -109,6 +109,10 @@ final class ExplainCommand implements Callable<Integer> {
             description = "Kueue's or Muster's Configuration, as for simulate. Scenario files only.")
     List<Path> configs = List.of();
 
+    /** Scenario files only: a live cluster is read, not simulated. */
+    @CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -222,7 +226,7 @@ final class ExplainCommand implements Callable<Integer> {
             return Optional.empty();
         }
         ScenarioInput.warn(scenario, err);
-        Simulation simulation = new Simulation(scenario, new SimulationOptions(OptionalLong.of(atMillis)));
+        Simulation simulation = progress.attach(new Simulation(scenario, new SimulationOptions(OptionalLong.of(atMillis))), err);
         Report report = simulation.run();
         Explanation explanation = Explanation.of(report, simulation.forecast().isPresent(), atMillis);
         if (workload != null) {

@@ -58,6 +58,9 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Check the report against an expectation file; print each mismatch and exit 1 on any.")
     Path expect;
 
+    @CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
+
     @Option(names = "--config", paramLabel = "FILE",
             description = {"Kueue's manager Configuration (config.kueue.x-k8s.io/v1beta1, or the kueue-manager-config",
                 "ConfigMap) or Muster's own (config.muster.dev/v1alpha1); may be given twice, once for each."})
@@ -119,7 +122,7 @@ final class SimulateCommand implements Callable<Integer> {
             return ExitCode.INVALID_INPUT;
         }
         Simulation simulation = new Simulation(scenario, html == null && !serve ? options : options.withSeries());
-        Report report = simulation.run();
+        Report report = progress.attach(simulation, err).run();
         format.write(report, out);
         out.flush();
         if (html != null) {

@@ -19,6 +19,9 @@ import dev.muster.core.placement.NodeSpec;
 import dev.muster.sim.autoscaler.AutoscaledCluster;
 import dev.muster.sim.autoscaler.NodePoolAutoscaler;
 import dev.muster.sim.cluster.CheckControllers;
+import dev.muster.sim.progress.ProgressSnapshot;
+import dev.muster.sim.progress.ProgressThrottle;
+import dev.muster.sim.progress.SimulationProgress;
 import dev.muster.sim.provisioning.ProvisioningCheckController;
 import dev.muster.sim.cluster.JobStandIn;
 import dev.muster.core.model.CheckState;
@@ -51,6 +54,9 @@ public final class Simulation {
     private final ProvisioningCheckController provisioning;
     private final java.util.Set<Long> wakeups = new java.util.HashSet<>();
     private final SimulationListener listener;
+    private SimulationProgress progress = SimulationProgress.NONE;
+    /** Null when no progress is asked: the event loop then pays one null check per instant. */
+    private ProgressThrottle progressThrottle;
     private long now;
     private dev.muster.core.forecast.Forecast forecast;
     /** Null unless the options ask for series. */
@@ -146,6 +152,37 @@ public final class Simulation {
         return colliding;
     }
 
+    /**
+     * Tells {@code progress} where the run is whenever {@code throttle} says an update is due (it is
+     * asked once per instant of virtual time, before the next instant, with the last one's scheduling
+     * done), and once at the end.
+     */
+    public Simulation reportingProgress(SimulationProgress progress, ProgressThrottle throttle) {
+        this.progress = progress;
+        this.progressThrottle = progress == SimulationProgress.NONE ? null : throttle;
+        return this;
+    }
+
+    /** Counts the workloads by state: a pass over them, made only when progress is told (a few times a second). */
+    private ProgressSnapshot progressAt(long virtualMillis) {
+        int arrived = 0;
+        int finished = 0;
+        int admitted = 0;
+        for (SimWorkload sw : workloads) {
+            if (!sw.arrived) {
+                continue;
+            }
+            arrived++;
+            switch (sw.status.phase()) {
+                case FINISHED -> finished++;
+                case ADMITTED -> admitted++;
+                case PENDING, QUOTA_RESERVED -> { }
+            }
+        }
+        return new ProgressSnapshot(virtualMillis, workloads.size(), arrived, finished, admitted,
+                arrived - finished - admitted);
+    }
+
     public Report run() {
         autoscaler.start();
         for (int i = 0; i < workloads.size(); i++) {
@@ -155,6 +192,9 @@ public final class Simulation {
         scheduleUntilSettled();
         sampleSeries();
         while (!events.isEmpty() && events.nextTime() <= until) {
+            if (progressThrottle != null && progressThrottle.due()) {
+                progress.update(progressAt(now)); // the instant before, settled
+            }
             now = events.nextTime();
             while (!events.isEmpty() && events.nextTime() == now) {
                 handle(events.poll());
@@ -176,6 +216,9 @@ public final class Simulation {
             workloads.forEach(w -> engineKeys.put(reportKey(w.source.kind(), w.source.key()), w.workload.key()));
             report = ReportBuilder.withForecast(report, forecast,
                     w -> engineKeys.get(reportKey(w.kind(), new ObjectKey(w.namespace(), w.name()))));
+        }
+        if (progressThrottle != null) {
+            progress.done(progressAt(end));
         }
         return report;
     }

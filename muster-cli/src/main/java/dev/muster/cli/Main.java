@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
             "1:an expectation was not met (muster simulate --expect)",
             "2:invalid input or options; nothing was run",
             "3:internal error or out of memory (--debug prints the stack trace)"},
-        subcommands = {SimulateCommand.class, ExplainCommand.class, RunCommand.class, ImportCommand.class,
+        subcommands = {SimulateCommand.class, ExplainCommand.class, RunCommand.class, ImportCommand.class, SnapshotCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

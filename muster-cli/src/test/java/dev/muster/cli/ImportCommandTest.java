@@ -22,7 +22,7 @@ class ImportCommandTest {
         Path out = dir.resolve("philly-500");
 
         Run imported = run("import", "philly", philly.toString(), "--mapping",
-                repo.resolve("examples/traces/philly-mapping.yaml").toString(), "--out", out.toString());
+                repo.resolve("traces/philly-mapping.yaml").toString(), "--out", out.toString());
 
         assertThat(imported.exitCode()).as(imported.err()).isZero();
         // counted in philly_jobs.csv's first 500 data lines: 443 of 6214e9, 7 of 11cb48, 50 of the others
@@ -35,7 +35,7 @@ class ImportCommandTest {
         assertThat(simulated.out()).contains("500 workloads");
 
         Run again = run("import", "philly", philly.toString(), "--mapping",
-                repo.resolve("examples/traces/philly-mapping.yaml").toString(), "--out", out.toString());
+                repo.resolve("traces/philly-mapping.yaml").toString(), "--out", out.toString());
         assertThat(again.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(again.err()).contains("is not empty; give a new directory");
     }
@@ -45,20 +45,20 @@ class ImportCommandTest {
         Path repo = repositoryRoot();
         Path out = dir.resolve("x");
         Run r = run("import", "philly", repo.getParent().resolve("shared/data/philly/philly_jobs.csv").toString(),
-                "--mapping", repo.resolve("examples/traces/openb-mapping.yaml").toString(), "--out", out.toString());
+                "--mapping", repo.resolve("traces/openb-mapping.yaml").toString(), "--out", out.toString());
         assertThat(r.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(r.err()).contains("openb-mapping.yaml: trace: the mapping is written for openb, not for philly");
         assertThat(out).doesNotExist();
     }
 
-    /** The checkout holding examples/traces; shared/data sits beside it. */
+    /** The checkout holding traces/ (the mappings); shared/data sits beside it. */
     private static Path repositoryRoot() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isDirectory(d.resolve("examples/traces")) && Files.isDirectory(d.getParent().resolve("shared/data"))) {
+            if (Files.isDirectory(d.resolve("traces")) && Files.isDirectory(d.getParent().resolve("shared/data"))) {
                 return d;
             }
         }
-        throw new IllegalStateException("no checkout with examples/traces and ../shared/data above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException("no checkout with traces/ and ../shared/data above " + Path.of("").toAbsolutePath());
     }
 
     private record Run(int exitCode, String out, String err) {

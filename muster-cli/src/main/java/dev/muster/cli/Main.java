@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
             "2:invalid input or options; nothing was run",
             "3:internal error or out of memory (--debug prints the stack trace)"},
         subcommands = {SimulateCommand.class, ExplainCommand.class, RunCommand.class, CompareCommand.class,
+            ImportCommand.class, SnapshotCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -1,5 +1,6 @@
 package dev.muster.bench.forecast;
 
+import dev.muster.sim.trace.PhillyJob;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbNode;
+import dev.muster.sim.trace.OpenbPod;
 import dev.muster.core.model.LabelSelector;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.placement.GangPlacer;

@@ -1,5 +1,7 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbNode;
+import dev.muster.sim.trace.OpenbPod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,8 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbCsv;
+import dev.muster.sim.trace.OpenbNode;
+import dev.muster.sim.trace.OpenbPod;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

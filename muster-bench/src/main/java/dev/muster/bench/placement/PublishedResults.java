@@ -1,5 +1,6 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.CsvTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class PublishedResults {
 
     public static PublishedResults read(Path file) {
         List<Run> runs = new ArrayList<>();
-        OpenbCsv.read(file, row -> {
+        CsvTable.read(file, row -> {
             double[] curve = new double[FINAL_ARRIVAL + 1];
             for (int a = 0; a <= FINAL_ARRIVAL; a++) {
                 String v = row.optionalText(String.valueOf(a));
@@ -47,6 +48,7 @@ public final class PublishedResults {
             }
             runs.add(new Run(listName(row.text("workload")), policyName(row.text("sc_policy")),
                     Double.parseDouble(row.text("tune")), (int) row.number("seed"), (int) row.number("total_gpus"), curve));
+            return true;
         });
         return new PublishedResults(runs);
     }

@@ -1,5 +1,7 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbPod;
+
 /**
  * A pod as the baseline scorers see it, with the simulator's resource vector.
  *

@@ -1,11 +1,11 @@
 package dev.muster.bench.scale;
 
+import dev.muster.sim.trace.PhillyJob;
 import dev.muster.api.manifest.ManifestException;
 import dev.muster.bench.forecast.ForecastAccuracy;
 import dev.muster.bench.forecast.KueueShapeScenario;
 import dev.muster.bench.kueue.GeneratedCluster;
 import dev.muster.bench.kueue.PerfShape;
-import dev.muster.bench.forecast.PhillyJob;
 import dev.muster.bench.forecast.PhillyScenario;
 import dev.muster.bench.placement.PlacementBenchmark;
 import java.io.IOException;
@@ -63,7 +63,7 @@ final class ForecastAccuracyCommand {
                 int written = KueueShapeScenario.write(new GeneratedCluster(PerfShape.bundled(shape).generator()), quantile, dir);
                 what = String.format(Locale.ROOT, "Kueue's %s shape (%,d workloads", shape, written);
             } else {
-                List<PhillyJob> jobs = PhillyJob.read(OpenbScenarioCommand.dataFolder(o), from, count);
+                List<PhillyJob> jobs = PhillyJob.read(OpenbScenarioCommand.dataFolder(o).resolve(PhillyJob.FILE), from, count);
                 int written = PhillyScenario.write(jobs, gpus, quantile, dir);
                 what = String.format(Locale.ROOT, "Philly jobs %,d..%,d (%,d jobs, %,d GPUs of quota", from,
                         from + count - 1, written, gpus);

@@ -1,8 +1,8 @@
 package dev.muster.bench.scale;
 
-import dev.muster.bench.placement.OpenbCsv;
-import dev.muster.bench.placement.OpenbNode;
-import dev.muster.bench.placement.OpenbPod;
+import dev.muster.sim.trace.OpenbCsv;
+import dev.muster.sim.trace.OpenbNode;
+import dev.muster.sim.trace.OpenbPod;
 import dev.muster.bench.placement.OpenbSample;
 import dev.muster.bench.placement.PlacementBenchmark;
 import dev.muster.bench.placement.PlacementBenchmark.Stats;

@@ -1,7 +1,7 @@
 package dev.muster.bench.scale;
 
+import dev.muster.sim.trace.OpenbCsv;
 import dev.muster.bench.placement.DataFolder;
-import dev.muster.bench.placement.OpenbCsv;
 import dev.muster.bench.placement.OpenbSample;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package dev.muster.bench.scale;
 
+import dev.muster.sim.trace.OpenbPod;
 import dev.muster.bench.placement.MusterScheduler;
-import dev.muster.bench.placement.OpenbPod;
 import dev.muster.bench.placement.OpenbSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;

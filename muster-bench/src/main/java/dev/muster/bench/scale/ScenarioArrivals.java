@@ -1,6 +1,6 @@
 package dev.muster.bench.scale;
 
-import dev.muster.bench.placement.OpenbPod;
+import dev.muster.sim.trace.OpenbPod;
 import dev.muster.bench.placement.OpenbSample;
 import java.io.IOException;
 import java.io.Reader;

@@ -1,5 +1,6 @@
 package dev.muster.bench.forecast;
 
+import dev.muster.sim.trace.PhillyJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +33,7 @@ class ForecastAccuracyTest {
     @Test
     void everyWaitingWorkloadIsCountedOnceAtEachInstantAndErrorsAreMeasuredAgainstTheFullRun() throws Exception {
         Path data = DataFolder.fromWorkingDirectory().orElseThrow();
-        PhillyScenario.write(PhillyJob.read(data, 20_000, 300), 24, 0.5, dir);
+        PhillyScenario.write(PhillyJob.read(data.resolve(PhillyJob.FILE), 20_000, 300), 24, 0.5, dir);
 
         ForecastAccuracy.Result r = ForecastAccuracy.measure(dir, 3);
 

@@ -1,5 +1,6 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbPod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

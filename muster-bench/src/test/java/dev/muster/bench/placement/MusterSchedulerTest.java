@@ -1,5 +1,7 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbNode;
+import dev.muster.sim.trace.OpenbPod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.placement.GpuRequest;

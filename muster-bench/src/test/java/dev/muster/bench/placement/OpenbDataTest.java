@@ -1,5 +1,8 @@
 package dev.muster.bench.placement;
 
+import dev.muster.sim.trace.OpenbCsv;
+import dev.muster.sim.trace.OpenbNode;
+import dev.muster.sim.trace.OpenbPod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -1,5 +1,6 @@
 package dev.muster.bench.scale;
 
+import dev.muster.sim.trace.OpenbPod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,7 +9,6 @@ import dev.muster.api.scenario.ScenarioLoader;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.bench.placement.DataFolder;
 import dev.muster.bench.placement.MusterScheduler;
-import dev.muster.bench.placement.OpenbPod;
 import dev.muster.bench.placement.OpenbSample;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.quantity.Quantity;

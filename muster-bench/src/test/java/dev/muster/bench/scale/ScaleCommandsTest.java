@@ -1,9 +1,9 @@
 package dev.muster.bench.scale;
 
+import dev.muster.sim.trace.OpenbCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.api.scenario.ScenarioLoader;
-import dev.muster.bench.placement.OpenbCsv;
 import dev.muster.bench.placement.PublishedResults;
 import dev.muster.sim.Simulation;
 import dev.muster.sim.SimulationOptions;

@@ -1,4 +1,4 @@
-package dev.muster.bench.placement;
+package dev.muster.sim.trace;
 
 import java.util.List;
 

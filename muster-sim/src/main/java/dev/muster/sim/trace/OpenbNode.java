@@ -1,4 +1,4 @@
-package dev.muster.bench.placement;
+package dev.muster.sim.trace;
 
 /**
  * One node of the openb trace ({@code openb_node_list_gpu_node.csv}).

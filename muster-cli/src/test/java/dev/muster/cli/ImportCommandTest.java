@@ -1,0 +1,73 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code muster import} of the README's example: the first 500 Philly jobs, then {@code muster simulate} of them. */
+class ImportCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theFirst500PhillyJobsImportAndSimulate() {
+        Path repo = repositoryRoot();
+        Path philly = repo.getParent().resolve("shared/data/philly/philly_jobs.csv");
+        Path out = dir.resolve("philly-500");
+
+        Run imported = run("import", "philly", philly.toString(), "--mapping",
+                repo.resolve("traces/philly-mapping.yaml").toString(), "--out", out.toString());
+
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        // counted in philly_jobs.csv's first 500 data lines: 443 of 6214e9, 7 of 11cb48, 50 of the others
+        assertThat(imported.out()).startsWith("imported 500 of 82247 rows (0 outside the window, 0 matching no queue, "
+                + "81747 beyond rows.first)")
+                .contains("  others                   50\n", "  team-11cb48              7\n", "  team-6214e9              443\n");
+
+        Run simulated = run("simulate", out.toString());
+        assertThat(simulated.exitCode()).as(simulated.err()).isZero();
+        assertThat(simulated.out()).contains("500 workloads");
+
+        Run again = run("import", "philly", philly.toString(), "--mapping",
+                repo.resolve("traces/philly-mapping.yaml").toString(), "--out", out.toString());
+        assertThat(again.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(again.err()).contains("is not empty; give a new directory");
+    }
+
+    @Test
+    void aMappingForAnotherTraceIsRefusedAndNothingIsWritten() {
+        Path repo = repositoryRoot();
+        Path out = dir.resolve("x");
+        Run r = run("import", "philly", repo.getParent().resolve("shared/data/philly/philly_jobs.csv").toString(),
+                "--mapping", repo.resolve("traces/openb-mapping.yaml").toString(), "--out", out.toString());
+        assertThat(r.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(r.err()).contains("openb-mapping.yaml: trace: the mapping is written for openb, not for philly");
+        assertThat(out).doesNotExist();
+    }
+
+    /** The checkout holding traces/ (the mappings); shared/data sits beside it. */
+    private static Path repositoryRoot() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isDirectory(d.resolve("traces")) && Files.isDirectory(d.getParent().resolve("shared/data"))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException("no checkout with traces/ and ../shared/data above " + Path.of("").toAbsolutePath());
+    }
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+}

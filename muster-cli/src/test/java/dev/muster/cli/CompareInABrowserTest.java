@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,12 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * {@code muster compare --html} and {@code --sweep --html} opened from disk in headless Chromium:
@@ -54,9 +48,7 @@ class CompareInABrowserTest {
     }
 
     static Stream<String> examples() throws IOException {
-        try (Stream<Path> dirs = Files.list(EXAMPLES)) {
-            return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
-        }
+        return HeadlessChromium.examples();
     }
 
     /** Runs {@code muster compare ARGS --html PAGE}, opens the page, and returns the text output. */
@@ -69,14 +61,9 @@ class CompareInABrowserTest {
         StringWriter err = new StringWriter();
         int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
         assertThat(code).as(err.toString()).isZero();
-        browser.get(file.toUri().toString());
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(d ->
-                "true".equals(((JavascriptExecutor) d).executeScript("return document.body.getAttribute('data-ready');")));
-        Files.write(SCREENSHOTS.resolve(page + ".png"), browser.getScreenshotAs(OutputType.BYTES));
-        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
-                .map(LogEntry::getMessage).toList();
-        assertThat(errors).as("console errors and warnings of %s", page).isEmpty();
+        HeadlessChromium.load(browser, file.toUri().toString());
+        HeadlessChromium.screenshot(browser, page);
+        assertThat(HeadlessChromium.consoleProblems(browser)).as("console errors and warnings of %s", page).isEmpty();
         return out.toString();
     }
 

@@ -16,9 +16,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -28,12 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboard of {@code muster simulate --serve} in headless Chromium: examples/quota-and-borrowing
@@ -72,14 +66,9 @@ class DashboardInABrowserTest {
 
     @Test
     void theWaitingWorkloadsTheQueuesAndTheirUsageAreShownWithoutAConsoleError() throws Exception {
-        browser.get(server.url());
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(d ->
-                "true".equals(((JavascriptExecutor) d).executeScript("return document.body.getAttribute('data-ready');")));
-        Files.createDirectories(Path.of("target", "html-report"));
-        Files.write(Path.of("target", "html-report", "dashboard-quota-and-borrowing.png"), browser.getScreenshotAs(OutputType.BYTES));
-        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()).map(LogEntry::getMessage).toList();
-        assertThat(errors).isEmpty();
+        HeadlessChromium.load(browser, server.url());
+        HeadlessChromium.screenshot(browser, "dashboard-quota-and-borrowing");
+        assertThat(HeadlessChromium.consoleProblems(browser)).isEmpty();
 
         // At 40s: sweep (team-b) and big-train (team-a) wait for a100 GPUs, each first in its ClusterQueue.
         List<WebElement> rows = browser.findElements(By.cssSelector("#waiting-table tbody tr"));
@@ -103,9 +92,7 @@ class DashboardInABrowserTest {
     }
 
     static java.util.stream.Stream<String> examples() throws java.io.IOException {
-        try (java.util.stream.Stream<Path> dirs = Files.list(Path.of("..", "examples"))) {
-            return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
-        }
+        return HeadlessChromium.examples();
     }
 
     /** Every example, at its end: the page draws with no console error and lists what the view holds. */
@@ -118,12 +105,8 @@ class DashboardInABrowserTest {
         DashboardState state = SimulationDashboard.state(simulation);
         try (DashboardServer one = new DashboardServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 () -> Optional.of(state), Optional.empty()).start()) {
-            browser.get(one.url());
-            new WebDriverWait(browser, Duration.ofSeconds(30)).until(d ->
-                    "true".equals(((JavascriptExecutor) d).executeScript("return document.body.getAttribute('data-ready');")));
-            List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                    .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()).map(LogEntry::getMessage).toList();
-            assertThat(errors).as(example).isEmpty();
+            HeadlessChromium.load(browser, one.url());
+            assertThat(HeadlessChromium.consoleProblems(browser)).as(example).isEmpty();
             assertThat(browser.findElements(By.cssSelector("#queues-table tbody tr"))).hasSize(state.view().queues().size());
             int waiting = state.view().waiting().size();
             assertThat(browser.findElements(By.cssSelector("#waiting-table tbody tr[data-workload]"))).hasSize(waiting);

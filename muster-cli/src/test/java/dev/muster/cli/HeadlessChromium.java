@@ -46,6 +46,34 @@ final class HeadlessChromium {
         return new ChromeDriver(service, options);
     }
 
+    /** Opens {@code url} and waits until the page says it has drawn (its body's {@code data-ready}). */
+    static void load(ChromeDriver browser, String url) {
+        browser.get(url);
+        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(30)).until(d ->
+                "true".equals(((org.openqa.selenium.JavascriptExecutor) d)
+                        .executeScript("return document.body.getAttribute('data-ready');")));
+    }
+
+    /** The console's warnings and errors since it was last asked (the browser's log is drained by asking). */
+    static java.util.List<String> consoleProblems(ChromeDriver browser) {
+        return browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
+                .map(org.openqa.selenium.logging.LogEntry::getMessage).toList();
+    }
+
+    /** Saves what the browser shows to {@code target/html-report/NAME.png}, for a person to look at. */
+    static void screenshot(ChromeDriver browser, String name) throws IOException {
+        Path dir = Files.createDirectories(Path.of("target", "html-report"));
+        Files.write(dir.resolve(name + ".png"), browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+    }
+
+    /** The bundled examples' directory names, in name order. */
+    static java.util.stream.Stream<String> examples() throws IOException {
+        try (java.util.stream.Stream<Path> dirs = Files.list(Path.of("..", "examples"))) {
+            return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
+        }
+    }
+
     private static synchronized boolean ensureInstalled() {
         if (installed == null) {
             if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {

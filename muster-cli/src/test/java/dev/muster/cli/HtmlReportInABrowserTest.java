@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -24,11 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * {@code muster simulate --html} opened from disk in headless Chromium: every example renders with
@@ -60,9 +55,7 @@ class HtmlReportInABrowserTest {
     }
 
     static Stream<String> examples() throws IOException {
-        try (Stream<Path> dirs = Files.list(EXAMPLES)) {
-            return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
-        }
+        return HeadlessChromium.examples();
     }
 
     /** The page of one run, opened; and the JSON report of that run, from the same command. */
@@ -93,14 +86,9 @@ class HtmlReportInABrowserTest {
         int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args.toArray(String[]::new));
         assertThat(code).as(err.toString()).isZero();
         assertThat(err.toString()).contains("muster: wrote " + page);
-        browser.get(page.toUri().toString());
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(d ->
-                "true".equals(((JavascriptExecutor) d).executeScript("return document.body.getAttribute('data-ready');")));
-        Files.write(SCREENSHOTS.resolve(example + ".png"), browser.getScreenshotAs(OutputType.BYTES));
-        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
-                .map(LogEntry::getMessage).toList();
-        assertThat(errors).as("console errors and warnings of %s", example).isEmpty();
+        HeadlessChromium.load(browser, page.toUri().toString());
+        HeadlessChromium.screenshot(browser, example);
+        assertThat(HeadlessChromium.consoleProblems(browser)).as("console errors and warnings of %s", example).isEmpty();
         return new Opened(JsonMapper.builder().build().readTree(out.toString()), browser);
     }
 

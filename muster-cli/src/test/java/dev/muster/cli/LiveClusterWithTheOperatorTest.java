@@ -11,10 +11,8 @@ import dev.muster.operator.MusterOperator;
 import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.kube.KubeKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -29,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -49,18 +46,7 @@ class LiveClusterWithTheOperatorTest {
 
     @Test
     void theReasonThePositionsAndTheForecastAsExplainAndTheDashboardShowThem() throws Exception {
-        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
-                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
-                KubeKind.PROVISIONING_REQUEST, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER)) {
-            // the CRDs the operator looks for before it watches a kind, with a status subresource as Kueue's have
-            client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
-                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
-                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
-                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
-                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
-                    .endSpec().build()).create();
-        }
+        MockApiObjects.installCrds(client);
         create(KubeKind.RESOURCE_FLAVOR, """
                 {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "ResourceFlavor", "metadata": {"name": "default-flavor"}}""");
         create(KubeKind.CLUSTER_QUEUE, """
@@ -134,8 +120,7 @@ class LiveClusterWithTheOperatorTest {
                             + workloadName("second") + "']")).getText();
                     assertThat(second).contains("1, 1", "WaitingForQuota", "not within the forecast");
                     assertThat(browser.findElement(By.id("status")).getText()).startsWith("live cluster at 20");
-                    assertThat(browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                            .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()).toList()).isEmpty();
+                    assertThat(HeadlessChromium.consoleProblems(browser)).isEmpty();
                 } finally {
                     browser.quit();
                 }
@@ -165,9 +150,7 @@ class LiveClusterWithTheOperatorTest {
     }
 
     private void create(KubeKind kind, String json) {
-        GenericKubernetesResource r = Serialization.unmarshal(json, GenericKubernetesResource.class);
-        var resources = client.genericKubernetesResources(kind.context());
-        (kind.namespaced() ? resources.inNamespace(r.getMetadata().getNamespace()) : resources).resource(r).create();
+        MockApiObjects.create(client, kind, json);
     }
 
     private static String workloadName(String job) {

@@ -12,11 +12,9 @@ import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.visibility.PendingWorkloadsSource;
 import dev.muster.operator.visibility.QueueLookup;
 import dev.muster.operator.visibility.VisibilityApi;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -287,13 +285,7 @@ class LiveExplainCommandTest {
     }
 
     private void create(KubeKind kind, String json) {
-        GenericKubernetesResource r = Serialization.unmarshal(json, GenericKubernetesResource.class);
-        var resources = client.genericKubernetesResources(kind.context());
-        if (kind.namespaced()) {
-            resources.inNamespace(r.getMetadata().getNamespace()).resource(r).create();
-        } else {
-            resources.resource(r).create();
-        }
+        MockApiObjects.create(client, kind, json);
     }
 
     /** A Workload owned by a job, with annotations and status (JSON objects) as the operator writes them. */

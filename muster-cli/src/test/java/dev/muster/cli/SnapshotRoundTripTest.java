@@ -11,7 +11,6 @@ import dev.muster.operator.MusterOperator;
 import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.kube.KubeKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -45,17 +44,7 @@ class SnapshotRoundTripTest {
 
     @Test
     void theSimulationOfASnapshotAdmitsWhatTheOperatorAdmitted() throws Exception {
-        for (KubeKind k : List.of(KubeKind.RESOURCE_FLAVOR, KubeKind.CLUSTER_QUEUE, KubeKind.LOCAL_QUEUE, KubeKind.WORKLOAD,
-                KubeKind.WORKLOAD_PRIORITY_CLASS, KubeKind.ADMISSION_CHECK, KubeKind.PROVISIONING_REQUEST_CONFIG,
-                KubeKind.PROVISIONING_REQUEST, KubeKind.RAY_JOB, KubeKind.RAY_CLUSTER)) {
-            client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                    .withNewMetadata().withName(k.plural() + "." + k.group()).endMetadata()
-                    .withNewSpec().withGroup(k.group()).withScope(k.namespaced() ? "Namespaced" : "Cluster")
-                    .withNewNames().withKind(k.kind()).withPlural(k.plural()).endNames()
-                    .addNewVersion().withName(k.version()).withServed(true).withStorage(true)
-                    .withNewSubresources().withNewStatus().endStatus().endSubresources().endVersion()
-                    .endSpec().build()).create();
-        }
+        MockApiObjects.installCrds(client);
         for (String f : List.of("f1", "f2")) {
             create(KubeKind.RESOURCE_FLAVOR, """
                     {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "ResourceFlavor", "metadata": {"name": "%s"}}""".formatted(f));
@@ -166,9 +155,7 @@ class SnapshotRoundTripTest {
     }
 
     private void create(KubeKind kind, String json) {
-        GenericKubernetesResource r = Serialization.unmarshal(json, GenericKubernetesResource.class);
-        var resources = client.genericKubernetesResources(kind.context());
-        (kind.namespaced() ? resources.inNamespace(r.getMetadata().getNamespace()) : resources).resource(r).create();
+        MockApiObjects.create(client, kind, json);
     }
 
     private record Run(int exitCode, String out, String err) {

@@ -14,7 +14,8 @@ import java.util.Map;
  * What every page Muster writes shares ({@code muster simulate --html}, {@code muster compare --html}):
  * a template of this package with the report's style sheet, and at {@code {{scripts}}} Apache ECharts
  * (the WebJar {@code org.webjars.npm:echarts}) inlined, the page's data as JSON in
- * {@code <script id="muster-data">}, and the page's own script that draws from it. Nothing is
+ * {@code <script id="muster-data">}, what the pages' scripts share ({@code page.js}: the data read,
+ * the chart registry, the formatters), and the page's own script that draws from it. Nothing is
  * fetched when the page opens: it works from disk, without a server or the network.
  */
 public final class SelfContainedPage {
@@ -45,6 +46,8 @@ public final class SelfContainedPage {
         out.write(scriptSafe(resource(ECHARTS)));
         out.write("</script>\n<script type=\"application/json\" id=\"muster-data\">");
         out.write(scriptSafe(JSON.writeValueAsString(data)));
+        out.write("</script>\n<script>");
+        out.write(scriptSafe(resource(HERE + "page.js")));
         out.write("</script>\n<script>");
         out.write(scriptSafe(resource(HERE + script)));
         out.write("</script>");

@@ -3,17 +3,7 @@
 // element id; the body gets data-ready="true" once all are drawn (the browser tests wait for it).
 (function () {
   'use strict';
-  var data = JSON.parse(document.getElementById('muster-data').textContent);
-  var charts = {};
-  window.musterCharts = charts;
-
-  function chart(id, option) {
-    var c = echarts.init(document.getElementById(id), null, {renderer: 'canvas'});
-    option.animation = false;
-    c.setOption(option);
-    charts[id] = c;
-    return c;
-  }
+  var page = window.musterPage, data = page.data, charts = page.charts, chart = page.chart;
   // A queue with nothing admitted in a run has no wait to draw: no bar rather than a bar at 0.
   function wait(w, field) {
     return w && w.admitted > 0 ? w[field] : null;

@@ -3,36 +3,12 @@
 // and the body gets data-ready="true" once all are drawn (the browser tests wait for it).
 (function () {
   'use strict';
-  var data = JSON.parse(document.getElementById('muster-data').textContent);
-  var charts = {};
-  window.musterCharts = charts;
+  var page = window.musterPage, data = page.data, charts = page.charts, chart = page.chart;
+  var fmt = page.fmt, dur = page.dur, esc = page.esc;
   // A run that ended at once (everything admitted at 0s, nothing finishing) still gets a time axis:
   // the state at its end holds after it, drawn over a minute.
   var end = data.endSeconds > 0 ? data.endSeconds : 60;
 
-  function fmt(n) {
-    if (n === null || n === undefined) { return ''; }
-    return Math.abs(n) >= 1e6 || (Math.abs(n) < 0.01 && n !== 0) ? n.toExponential(2) : String(Math.round(n * 100) / 100);
-  }
-  function dur(s) {
-    s = Math.round(s);
-    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-    return (h ? h + 'h' : '') + (h || m ? m + 'm' : '') + r + 's';
-  }
-  function esc(s) {
-    return String(s).replace(/[&<>"']/g, function (c) {
-      return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
-    });
-  }
-  function chart(id, option) {
-    var el = document.getElementById(id);
-    var c = echarts.init(el, null, {renderer: 'canvas'});
-    // Drawn at once: a page read later (or a screenshot) shows the whole chart, not a growing one.
-    option.animation = false;
-    c.setOption(option);
-    charts[id] = c;
-    return c;
-  }
   var timeAxis = {type: 'value', name: 'seconds', min: 0, max: end, axisLabel: {formatter: function (v) { return dur(v); }}};
 
   // --- usage against quota, per queue: % of the nominal quota (or of a KAI queue's fair share)

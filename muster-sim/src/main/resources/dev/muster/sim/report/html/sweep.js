@@ -3,17 +3,7 @@
 // by element id; the body gets data-ready="true" once all are drawn (the browser tests wait for it).
 (function () {
   'use strict';
-  var data = JSON.parse(document.getElementById('muster-data').textContent);
-  var charts = {};
-  window.musterCharts = charts;
-
-  function chart(id, option) {
-    var c = echarts.init(document.getElementById(id), null, {renderer: 'canvas'});
-    option.animation = false;
-    c.setOption(option);
-    charts[id] = c;
-    return c;
-  }
+  var page = window.musterPage, data = page.data, charts = page.charts, chart = page.chart;
   var xAxis = {type: 'value', name: data.clusterQueue + ' ' + data.flavorResource, nameLocation: 'middle', nameGap: 30,
     scale: true};
 

@@ -106,6 +106,7 @@ class DashboardInABrowserTest {
         try (DashboardServer one = new DashboardServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 () -> Optional.of(state), Optional.empty()).start()) {
             HeadlessChromium.load(browser, one.url());
+            HeadlessChromium.screenshot(browser, "dashboard-" + example);
             assertThat(HeadlessChromium.consoleProblems(browser)).as(example).isEmpty();
             assertThat(browser.findElements(By.cssSelector("#queues-table tbody tr"))).hasSize(state.view().queues().size());
             int waiting = state.view().waiting().size();

@@ -34,6 +34,16 @@ class ImportCommandTest {
         assertThat(simulated.exitCode()).as(simulated.err()).isZero();
         assertThat(simulated.out()).contains("500 workloads");
 
+        // Capacity planning on the import: team-6214e9's quota 64 then 128. Its jobs wait for GPUs that
+        // "others" borrowed (the mapping sets no reclaimWithinCohort, so lent quota is not taken
+        // back): more quota for it is more for the cohort to lend, and "others" waits no longer for it.
+        Run swept = run("compare", out.toString(), "--sweep", "clusterqueue/team-6214e9:nvidia.com/gpu=64..128/64", "-o", "json");
+        assertThat(swept.exitCode()).as(swept.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode points = readJson(swept.out()).get("points");
+        assertThat(points).hasSize(2);
+        assertThat(points.get(0).get("figures").get("waits")).extracting(w -> w.get("admitted").asInt()).containsExactly(50, 7, 443);
+        assertThat(p95(points.get(1), "others")).isLessThanOrEqualTo(p95(points.get(0), "others"));
+
         Run again = run("import", "philly", philly.toString(), "--mapping",
                 repo.resolve("traces/philly-mapping.yaml").toString(), "--out", out.toString());
         assertThat(again.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
@@ -69,5 +79,22 @@ class ImportCommandTest {
         StringWriter err = new StringWriter();
         int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new Run(code, out.toString(), err.toString());
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode readJson(String text) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static double p95(com.fasterxml.jackson.databind.JsonNode point, String queue) {
+        for (com.fasterxml.jackson.databind.JsonNode w : point.get("figures").get("waits")) {
+            if (w.get("queue").asText().equals(queue)) {
+                return w.get("p95Seconds").asDouble();
+            }
+        }
+        throw new AssertionError("no queue " + queue + " in " + point);
     }
 }

@@ -107,7 +107,7 @@ final class ForecastRefresh implements AutoCloseable {
         if (!enabled() || running || !inForce.hasEngine()) {
             return OptionalLong.empty();
         }
-        long earliest = lastStartMillis == Long.MIN_VALUE ? 0 : RunTimes.plus(lastStartMillis, intervalMillis);
+        long earliest = lastStartMillis == Long.MIN_VALUE ? 0 : dev.muster.core.quantity.Saturating.add(lastStartMillis, intervalMillis);
         if (changed()) {
             return OptionalLong.of(earliest);
         }

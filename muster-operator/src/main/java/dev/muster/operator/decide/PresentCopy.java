@@ -56,7 +56,7 @@ record PresentCopy(Engine engine, long nowMillis, List<ObjectKey> waiting, List<
                 copy.placedElsewhere(key);
             }
             var admission = live.admission(key);
-            String queue = admission.map(AdmittedWorkload::clusterQueue).or(() -> live.clusterQueueOf(key)).orElse("");
+            String queue = live.clusterQueueOf(key).orElse(""); // its admission's, else the one it waits in
             ExpectedRuntime e = ExpectedRuntime.of(t.source.runtimeHints(), history.expected(queue, t.workload().podSets()));
             expected.put(key, e);
             if (admission.isPresent()) {
@@ -104,7 +104,7 @@ record PresentCopy(Engine engine, long nowMillis, List<ObjectKey> waiting, List<
             return OptionalLong.empty();
         }
         long start = admitted ? RunTimes.startOf(t, admittedAtMillis) : nowMillis;
-        return OptionalLong.of(RunTimes.plus(start, e.millis().getAsLong()));
+        return OptionalLong.of(dev.muster.core.quantity.Saturating.add(start, e.millis().getAsLong()));
     }
 
     /** The jobs in the engine, in the order they were created (as a rebuilt engine takes them in). */

@@ -42,10 +42,4 @@ final class RunTimes {
         return t.status().condition("PodsReady").filter(Condition::status).map(Condition::lastTransitionMillis)
                 .orElse(admittedAtMillis);
     }
-
-    /** {@code a + b} for instants and durations, held at Long.MAX_VALUE instead of wrapping around. */
-    static long plus(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? (a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : sum;
-    }
 }

@@ -52,11 +52,11 @@ public final class HtmlReport {
     /** Writes the page; the writer is left open. */
     public static void write(Report report, RunSeries series, String title, Writer out) throws IOException {
         Map<String, String> html = new LinkedHashMap<>();
-        html.put("title", escape(title));
-        html.put("summary", escape(summary(report)));
+        html.put("title", SelfContainedPage.escape(title));
+        html.put("summary", SelfContainedPage.escape(summary(report)));
         html.put("workloadTable", workloadTable(report));
         html.put("queueTable", queueTable(report));
-        html.put("textReport", escape(text(report)));
+        html.put("textReport", SelfContainedPage.escape(text(report)));
         SelfContainedPage.write("report.html", html, data(report, series, title), "report.js", out);
     }
 
@@ -185,7 +185,7 @@ public final class HtmlReport {
     }
 
     private static void cell(StringBuilder b, String text) {
-        b.append("<td>").append(escape(text == null ? "" : text)).append("</td>");
+        b.append("<td>").append(SelfContainedPage.escape(text == null ? "" : text)).append("</td>");
     }
 
     private static String seconds(Double s) {
@@ -204,13 +204,5 @@ public final class HtmlReport {
                     w.getBuffer().length() / 1e6);
         }
         return w.toString();
-    }
-
-    static String escape(String s) {
-        return SelfContainedPage.escape(s);
-    }
-
-    static String scriptSafe(String s) {
-        return SelfContainedPage.scriptSafe(s);
     }
 }

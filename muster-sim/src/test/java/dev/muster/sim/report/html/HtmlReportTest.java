@@ -53,8 +53,8 @@ class HtmlReportTest {
 
     @Test
     void scriptTextIsMadeSafeWithoutChangingWhatItMeans() {
-        assertThat(HtmlReport.scriptSafe("a</script>b<!--c")).isEqualTo("a<\\/script>b<\\!--c");
-        assertThat(HtmlReport.escape("<a href='x'>&</a>")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+        assertThat(SelfContainedPage.scriptSafe("a</script>b<!--c")).isEqualTo("a<\\/script>b<\\!--c");
+        assertThat(SelfContainedPage.escape("<a href='x'>&</a>")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
     }
 
     @Test

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * metrics up to date, at most once per interval. The present is copied on the decider's thread
  * ({@link PresentCopy}); the forecast runs on a thread of its own, so a forecast of thousands of
  * workloads never holds up a cycle; its result comes back through the decider's inbox, where the
- * annotations that moved are written (each in its job's lane, after the writes before it), at
+ * annotations that moved are written (each in a lane of its own, so that none waits behind
+ * another's, and none delays the job's own writes), at
  * most {@value #WRITES_PER_SECOND} a second.
  *
  * <p>A forecast is made only when something it rests on may have changed: a job changed (it
@@ -272,7 +273,10 @@ final class ForecastRefresh implements AutoCloseable {
 
     private void annotate(TrackedJob t, Map<String, String> annotations) {
         ObjectKey key = t.workloadKey;
-        lanes.latest(t.id(), new Target(key), annotations, a -> writer.annotate(KubeKind.WORKLOAD, key, a),
+        // In a lane of its own, not the job's: a forecast needs no order with the job's writes, and
+        // one held up by a throttled API server must not hold back a stop behind it.
+        Target target = new Target(key);
+        lanes.latest(target, target, annotations, a -> writer.annotate(KubeKind.WORKLOAD, key, a),
                 failed -> carried.remove(key)); // not known to be written: compared with nothing next time
     }
 

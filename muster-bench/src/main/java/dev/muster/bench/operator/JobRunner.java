@@ -25,8 +25,9 @@ import java.util.function.LongSupplier;
  * {@code /status} subresource. A Job suspended again before that (evicted) stops; when it is
  * unsuspended again it runs its full time again.
  *
- * <p>The completion is a JSON Patch that first tests {@code /spec/suspend == false}, so a Job
- * evicted while its completion is being written is not marked complete. Every Job event seen is
+ * <p>The completion is a JSON Patch that first tests the Job's resourceVersion (the one the runner
+ * last saw running) and {@code /spec/suspend == false}, so a Job evicted while its completion is
+ * being written is not marked complete, nor is one evicted and started again meanwhile. Every Job event seen is
  * also handed to the {@link WorkloadAudit}, which needs the Job side of the story to check quota.
  */
 final class JobRunner implements AutoCloseable {
@@ -180,12 +181,16 @@ final class JobRunner implements AutoCloseable {
             job = r.lastSeen;
         }
         String now = Instant.now().toString();
+        // The version the runner last saw, not only "not suspended": a Job evicted and started again
+        // before this write lands is not suspended either, and completing it would end its new run
+        // at once (and the runner, having seen the eviction, would count the new start as nothing).
         String patch = """
-                [{"op":"test","path":"/spec/suspend","value":false},
+                [{"op":"test","path":"/metadata/resourceVersion","value":"%s"},
+                 {"op":"test","path":"/spec/suspend","value":false},
                  {"op":"add","path":"/status","value":{"startTime":"%s","completionTime":"%s","succeeded":%d,
                   "conditions":[{"type":"Complete","status":"True","reason":"CompletionsReached",
                   "message":"Reached expected number of succeeded pods","lastProbeTime":"%s","lastTransitionTime":"%s"}]}}]
-                """.formatted(now, now, r.podCount, now, now);
+                """.formatted(job.getMetadata().getResourceVersion(), now, now, r.podCount, now, now);
         try {
             // By the object, not withName(...): fabric8 fetches an object named only by its name before patching it.
             client.batch().v1().jobs().inNamespace(r.namespace).resource(job).subresource("status")

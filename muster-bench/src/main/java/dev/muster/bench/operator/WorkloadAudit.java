@@ -213,7 +213,7 @@ final class WorkloadAudit {
                             if (violations.size() < 20) {
                                 violations.add("at resourceVersion " + j.rv() + " cohort " + cohort + " held "
                                         + PerfManifests.quantity(c) + " cpu (limit " + PerfManifests.quantity(cl.maxMilli())
-                                        + ") after starting " + j.job());
+                                        + ") after starting " + j.job() + "; running: " + holders(holding, cohort, cohortOf));
                             }
                         }
                     }
@@ -228,6 +228,18 @@ final class WorkloadAudit {
         });
         return new Result(violations, violationCount, peakQueue, peakCohort, everAdmitted, finished, workloadVersions,
                 jobVersions);
+    }
+
+    /** The jobs holding quota in a cohort, with what they hold, in name order. */
+    private static String holders(Map<String, Hold> holding, String cohort, Map<String, String> cohortOf) {
+        List<String> out = new ArrayList<>();
+        holding.forEach((job, h) -> {
+            if (cohort.equals(cohortOf.get(h.queue()))) {
+                out.add(job + "=" + PerfManifests.quantity(h.cpu()));
+            }
+        });
+        out.sort(null);
+        return String.join(", ", out);
     }
 
     private static void release(Hold hold, Map<String, Long> queueUsage, Map<String, Long> cohortUsage,

@@ -32,7 +32,8 @@ import java.util.function.Predicate;
  * admitted again, finished or deleted): a stop can fail (the job changed since the decider read it,
  * see JobPatches.stop) and is sent again a cycle later, and meanwhile the job's pods may run, so a
  * preemptor admitted in its place must not start yet. A job evicted before its start went out is
- * not started at all: the start is withdrawn, and there is nothing to stop.
+ * not started at all: the start is withdrawn, and there is nothing to stop, unless an earlier start
+ * of it went out since its last stop ({@link TrackedJob#startWentOut}).
  */
 final class JobWrites {
 
@@ -82,9 +83,12 @@ final class JobWrites {
     /** Suspends an evicted job, unless its start has not gone out yet and it never ran. */
     void stop(TrackedJob t) {
         failed.settle(t, Write.START);
-        if (t.start != null && t.start.withdraw() && t.adapter.suspended(t.live)) {
+        if (t.start != null && t.start.withdraw() && t.adapter.suspended(t.live) && !t.startWentOut) {
             t.start = null;
-            return; // still suspended as the decider last saw it, and not started since: nothing to stop
+            // Suspended as the decider last saw it, and no start of it went out since its last stop:
+            // nothing to stop. An earlier start that went out (admitted, evicted, admitted again, and
+            // only the latest start withdrawn) may run unseen yet, and is stopped as any other.
+            return;
         }
         if (t.stopping == null || t.stopping.isLifted()) {
             t.stopping = lanes.hold();
@@ -95,6 +99,7 @@ final class JobWrites {
         lanes.submit(t.id(), Barrier.RELEASES, () -> {
             boolean ok = prepared.sendTo(writer);
             if (ok) {
+                t.startWentOut = false;
                 hold.lift();
             }
             return ok;
@@ -219,7 +224,19 @@ final class JobWrites {
         if (prepared.isEmpty()) {
             return null; // nothing to write (a pod group's suspension is an event only)
         }
-        return lanes.submit(t.id(), barrier, () -> ready.getAsBoolean() && prepared.sendTo(writer), written, () -> {
+        return lanes.submit(t.id(), barrier, () -> {
+            if (!ready.getAsBoolean()) {
+                return false;
+            }
+            if (write == Write.START) {
+                t.startWentOut = true; // before it is sent: whether it landed is known only later
+            }
+            boolean ok = prepared.sendTo(writer);
+            if (ok && write == Write.SUSPEND) {
+                t.startWentOut = false;
+            }
+            return ok;
+        }, written, () -> {
             if (due(t, write)) {
                 failed.record(t, write, false);
             }

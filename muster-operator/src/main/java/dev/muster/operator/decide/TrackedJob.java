@@ -61,6 +61,13 @@ final class TrackedJob {
      * that ({@link JobIntake}).
      */
     boolean suspensionUnwritten;
+    /**
+     * A start of it went out and no stop or suspension succeeded after it (both kept in order by
+     * its lane, which sets this from its thread): its pods may run though the decider's view of the
+     * job, which lags behind the writes, still shows it suspended. A job evicted with this set is
+     * stopped even if its latest start could be withdrawn.
+     */
+    volatile boolean startWentOut;
     /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
     dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;

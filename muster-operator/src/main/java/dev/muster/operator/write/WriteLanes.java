@@ -98,6 +98,14 @@ public final class WriteLanes implements AutoCloseable {
         return new WriteLanes(pool, pool, completions, capacity);
     }
 
+    /**
+     * Lanes whose writes run on {@code executor}, which the caller drives: a test holds writes back
+     * and lets them go one by one, to see what the decider does while they are on their way.
+     */
+    public static WriteLanes on(Executor executor, Executor completions) {
+        return new WriteLanes(executor, null, completions, Integer.MAX_VALUE);
+    }
+
     /** Every write at once on the caller's thread, its outcome handed back before {@code submit} returns. */
     public static WriteLanes inline() {
         return new WriteLanes(Runnable::run, null, Runnable::run, Integer.MAX_VALUE);

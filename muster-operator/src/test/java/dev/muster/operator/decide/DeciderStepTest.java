@@ -288,6 +288,66 @@ class DeciderStepTest {
     }
 
     /**
+     * Admitted and started; evicted, its stop on its way; admitted again, its second start queued
+     * behind that stop, which is then refused (the job changed since the view it was made from)
+     * and not owed, as the job is admitted again; evicted again before the second start went out.
+     * The second start is withdrawn and the view still shows the job suspended, but its first start
+     * went out and no stop followed: its pods may run. It is stopped, and the job admitted in its
+     * place starts only after that. Withdrawing the start and stopping nothing let both run at once.
+     */
+    @Test
+    void aJobEvictedAgainBeforeItsSecondStartWentOutIsStoppedBeforeAnotherTakesItsPlace() throws Exception {
+        java.util.ArrayDeque<Runnable> held = new java.util.ArrayDeque<>();
+        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"),
+                Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE), inbox -> WriteLanes.on(held::add, inbox));
+        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
+            d.configurationObject(object);
+        }
+        d.primed();
+        d.job(jobs, job("slow", 6));
+        d.step();
+        runAll(held);
+        assertThat(writer.suspends).as("started; the decider has not seen the job run yet").containsExactly("start slow");
+
+        clock.advance(60_000);
+        d.step();
+        assertThat(writer.reasons).as("evicted: its pods were not ready in time").contains("Evicted");
+        for (int round = 0; round < 20 && writer.reasons.stream().filter("Admitted"::equals).count() < 2; round++) {
+            clock.advance(Math.max(d.untilWakeupMillis(), 1));
+            d.step();
+        }
+        assertThat(writer.reasons.stream().filter("Admitted"::equals)).as("admitted again after its backoff").hasSize(2);
+
+        writer.failStops = true;
+        runQueued(held); // the stop is refused; the second start is queued behind it, not sent
+        writer.failStops = false;
+        assertThat(writer.suspends).as("neither the stop nor the second start written").containsExactly("start slow");
+
+        d.job(jobs, job("next", 6)); // waits: slow holds 6 of the 10 cpu
+        clock.advance(60_000);
+        d.step(); // slow evicted again; next admitted in its place
+        runAll(held);
+        d.step();
+        runAll(held);
+        assertThat(writer.reasons.stream().filter("Evicted"::equals)).hasSize(2);
+        assertThat(writer.suspends).as("slow stopped before next starts").containsExactly("start slow", "stop slow", "start next");
+    }
+
+    /** Runs the writes queued now, and those that become ready meanwhile. */
+    private static void runAll(java.util.ArrayDeque<Runnable> held) {
+        while (!held.isEmpty()) {
+            held.poll().run();
+        }
+    }
+
+    /** Runs the writes queued now only: those they let go stay queued. */
+    private static void runQueued(java.util.ArrayDeque<Runnable> held) {
+        for (int n = held.size(); n > 0; n--) {
+            held.poll().run();
+        }
+    }
+
+    /**
      * The job finished while its stop was on its way (the stop was decided on a view that did not
      * show the completion yet, and the API server refused it as the job had changed): the stop is
      * no longer owed, as Kueue never suspends a finished job.

@@ -1,10 +1,10 @@
 package dev.muster.sim;
 
 import dev.muster.core.engine.Engine;
-import dev.muster.core.forecast.ExpectedRuntime;
+import dev.muster.core.runtime.ExpectedRuntime;
 import dev.muster.core.forecast.Forecast;
 import dev.muster.core.forecast.Forecaster;
-import dev.muster.core.forecast.RuntimeHistory;
+import dev.muster.core.runtime.RuntimeHistory;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.status.WorkloadStatus.Phase;
 import java.util.ArrayList;

@@ -279,6 +279,7 @@ public final class Simulation {
         sw.createdAtMillis = now;
         record(sw, sw.standIn.created());
         if (!sw.workload.queueName().isEmpty()) {
+            engine.expectRuntime(sw.workload.key(), sw.source.runtimeHints());
             engine.submit(sw.workload, QueueRef.of(sw.workload, inKaiQueue(sw.source)));
             return;
         }
@@ -421,7 +422,8 @@ public final class Simulation {
         listener.admitted(sw.source, now, admit);
         String by = (inKaiQueue(sw.source) ? "queue " : "ClusterQueue ") + admit.clusterQueue();
         timeline.add(now, sw.objectRef(), "Normal", "Admitted",
-                "admitted by " + by + ": " + Timeline.describe(admit.assignment()));
+                "admitted by " + by + ": " + Timeline.describe(admit.assignment())
+                        + (admit.note().isEmpty() ? "" : "; " + admit.note()));
         if (!sw.pods.isEmpty()) {
             timeline.add(now, sw.objectRef(), "Normal", "Scheduled", PodList.describe(sw.source.key().name(), sw.pods));
         }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,24 @@ class ForecastExactnessTest {
 
     @TempDir
     Path temp;
+
+    /**
+     * Whether a workload of the scenario is told a run time other than the one it runs (a run that
+     * overstays, on purpose): the promise holds only where expected run times are the true ones.
+     */
+    static boolean statesAnotherRuntime(String manifests) {
+        for (String doc : manifests.split("(?m)^---\\s*$")) {
+            Matcher said = SAID.matcher(doc);
+            Matcher runs = RUNS.matcher(doc);
+            if (said.find() && runs.find() && !said.group(1).equals(runs.group(1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final Pattern SAID = Pattern.compile("muster\\.dev/expected-runtime:\\s*\"?([^\"\\s,}]+)");
+    private static final Pattern RUNS = Pattern.compile("sim\\.muster\\.dev/duration:\\s*\"?([^\"\\s,}]+)");
 
     @Test
     void everyScenarioStoppedAtItsLastArrivalIsForecastToTheMillisecond() throws Exception {
@@ -80,7 +99,7 @@ class ForecastExactnessTest {
     private Optional<Forecast> check(List<Path> sources, List<String> wrong) throws Exception {
         Path dir = Files.createTempDirectory(temp, "scenario");
         String all = copyWithExpectedRuntimes(sources, dir);
-        if (SIMPLIFIED.stream().anyMatch(all::contains)) {
+        if (SIMPLIFIED.stream().anyMatch(all::contains) || statesAnotherRuntime(all)) {
             return Optional.empty();
         }
         Report full = Simulation.run(ScenarioLoader.load(List.of(dir), 1), SimulationOptions.DEFAULTS);

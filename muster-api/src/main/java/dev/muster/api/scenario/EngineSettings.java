@@ -22,6 +22,7 @@ public final class EngineSettings {
                         .map(s -> FairSharingPreemption.Strategy.valueOf(s.name())).toList(),
                 podsReady, scenario.musterSettings().staleGangGracePeriod().toMillis(),
                 scenario.musterSettings().placement())
-                .withFeatureGates(kueue.featureGates().partialAdmission(), kueue.featureGates().prioritySortingWithinCohort());
+                .withFeatureGates(kueue.featureGates().partialAdmission(), kueue.featureGates().prioritySortingWithinCohort())
+                .withBackfill(scenario.musterSettings().backfill());
     }
 }

@@ -1,6 +1,7 @@
 package dev.muster.api.scenario;
 
 import dev.muster.api.manifest.Field;
+import dev.muster.core.admission.BackfillPolicy;
 import dev.muster.core.placement.PlacementPolicy;
 import dev.muster.core.placement.PlacementPolicy.Strategy;
 import java.time.Duration;
@@ -20,7 +21,7 @@ final class MusterConfigurationReader {
     }
 
     static MusterSettings read(Field root) {
-        root.rejectUnknownFields(List.of("apiVersion", "kind", "metadata", "kai", "placement", "forecast"));
+        root.rejectUnknownFields(List.of("apiVersion", "kind", "metadata", "kai", "placement", "forecast", "backfill"));
         Duration grace = MusterSettings.DEFAULTS.staleGangGracePeriod();
         Field kai = root.get("kai");
         if (kai.isPresent() && kai.requireObject()) {
@@ -35,7 +36,23 @@ final class MusterConfigurationReader {
         if (p.isPresent() && p.requireObject()) {
             placement = placement(p);
         }
-        return new MusterSettings(grace, placement, runtimeQuantile(root.get("forecast")));
+        return new MusterSettings(grace, placement, runtimeQuantile(root.get("forecast")), backfill(root.get("backfill")));
+    }
+
+    private static BackfillPolicy backfill(Field backfill) {
+        if (!backfill.isPresent() || !backfill.requireObject()) {
+            return BackfillPolicy.OFF;
+        }
+        backfill.rejectUnknownFields(List.of("enable", "reservationDepth"));
+        boolean enable = backfill.get("enable").bool(false);
+        Field depth = backfill.get("reservationDepth");
+        Optional<Integer> n = depth.int32();
+        if (n.isPresent() && (n.get() < 1 || n.get() > BackfillPolicy.MAX_DEPTH)) {
+            depth.error("must be between 1 and " + BackfillPolicy.MAX_DEPTH + " (each reservation costs a fit test per"
+                    + " expected end in every cycle), not " + n.get());
+            return new BackfillPolicy(enable, 1);
+        }
+        return new BackfillPolicy(enable, n.orElse(1));
     }
 
     private static double runtimeQuantile(Field forecast) {

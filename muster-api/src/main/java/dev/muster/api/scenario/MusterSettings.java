@@ -19,6 +19,10 @@ import java.time.Duration;
  * forecast:
  *   runtimeQuantile: 0.5        # a job that says nothing of its run time is expected to take this
  *                               # quantile of its queue's and shape's finished runs
+ * backfill:
+ *   enable: true                # reserve room for the heads of each ClusterQueue that cannot start,
+ *                               # and start later workloads only where they delay no reservation
+ *   reservationDepth: 1         # how many waiting workloads of each ClusterQueue get a reservation
  * </pre>
  *
  * @param staleGangGracePeriod how long a gang in a KAI queue may run below its minimum before it
@@ -26,9 +30,15 @@ import java.time.Duration;
  * @param placement            how pods are placed on nodes
  * @param runtimeQuantile      which quantile of finished runs a forecast expects of a job that says
  *                             nothing of its run time, in (0, 1]
+ * @param backfill             reservations for waiting heads and the backfill rule behind them (off by default)
  */
 public record MusterSettings(Duration staleGangGracePeriod, dev.muster.core.placement.PlacementPolicy placement,
-        double runtimeQuantile) {
+        double runtimeQuantile, dev.muster.core.admission.BackfillPolicy backfill) {
+
+    public MusterSettings(Duration staleGangGracePeriod, dev.muster.core.placement.PlacementPolicy placement,
+            double runtimeQuantile) {
+        this(staleGangGracePeriod, placement, runtimeQuantile, dev.muster.core.admission.BackfillPolicy.OFF);
+    }
 
     /** The median: half of the runs like it took longer. */
     public static final double DEFAULT_RUNTIME_QUANTILE = 0.5;

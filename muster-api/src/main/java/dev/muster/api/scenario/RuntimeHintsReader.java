@@ -2,7 +2,7 @@ package dev.muster.api.scenario;
 
 import dev.muster.api.manifest.Field;
 import dev.muster.api.manifest.ManifestObject;
-import dev.muster.core.forecast.RuntimeHints;
+import dev.muster.core.runtime.RuntimeHints;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;

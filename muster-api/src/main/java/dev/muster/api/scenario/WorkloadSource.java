@@ -2,7 +2,7 @@ package dev.muster.api.scenario;
 
 import dev.muster.api.k8s.PodTemplate;
 import dev.muster.api.workload.RayWorkerGroup;
-import dev.muster.core.forecast.RuntimeHints;
+import dev.muster.core.runtime.RuntimeHints;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import java.util.List;

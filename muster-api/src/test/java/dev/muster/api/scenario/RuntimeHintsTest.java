@@ -6,7 +6,7 @@ import static dev.muster.api.scenario.Manifests.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.api.manifest.ManifestError;
-import dev.muster.core.forecast.RuntimeHints;
+import dev.muster.core.runtime.RuntimeHints;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 

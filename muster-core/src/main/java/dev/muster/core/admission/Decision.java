@@ -17,13 +17,21 @@ public sealed interface Decision {
     /**
      * The workload is admitted: quota is reserved in {@code clusterQueue} as {@code assignment} says
      * and every admission check (if any) is Ready, so its job may start. When nodes are known,
-     * {@code pods} says where each of its pods goes (the whole gang has a place).
+     * {@code pods} says where each of its pods goes (the whole gang has a place). {@code note} says
+     * more when there is more to say (empty otherwise): that it was backfilled ahead of a reservation.
      */
     record Admit(ObjectKey workload, String clusterQueue, Assignment assignment,
-            java.util.List<dev.muster.core.placement.PodPlacement> pods) implements Decision {
+            java.util.List<dev.muster.core.placement.PodPlacement> pods, String note) implements Decision {
 
         public Admit {
             pods = java.util.List.copyOf(pods);
+            java.util.Objects.requireNonNull(note, "note");
+        }
+
+        /** An admission with nothing more to say than where it goes. */
+        public Admit(ObjectKey workload, String clusterQueue, Assignment assignment,
+                java.util.List<dev.muster.core.placement.PodPlacement> pods) {
+            this(workload, clusterQueue, assignment, pods, "");
         }
 
         /** An admission by quota alone: no nodes are known, so no pod has a place. */

@@ -24,9 +24,9 @@ final class QueueLine {
      * Skips, from {@code c} on, the workloads whose shape is known not to fit since quota was last
      * freed in the tree: they get the reason found for their shape without being tried again.
      * Returns the first one that must be tried, or null (also when a StrictFIFO head is skipped,
-     * as it still holds its queue back).
+     * as it still holds its queue back). One skipped so still gets its reservation, if it is due one.
      */
-    static Candidate skipInadmissible(Candidate c, SchedulingCycle.Outcome outcome) {
+    static Candidate skipInadmissible(Candidate c, SchedulingCycle.Outcome outcome, Reservations reservations) {
         if (c == null) {
             return null;
         }
@@ -43,7 +43,7 @@ final class QueueLine {
             if (reason == null || outcome.isSticky(wl.key())) {
                 return i == c.position ? c : c.at(i);
             }
-            outcome.waiting(wl, tickets[i], reason);
+            outcome.waiting(wl, tickets[i], reservations.reserve(c.queue, wl, reason, outcome));
             if (isStrictFifo(c)) {
                 // An inadmissible StrictFIFO head still holds its queue back (its waiters' reasons are unchanged).
                 return null;

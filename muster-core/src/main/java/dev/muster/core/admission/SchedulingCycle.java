@@ -16,6 +16,7 @@ import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.PriorityQueue;
 import java.util.Set;
 
@@ -47,6 +48,7 @@ public final class SchedulingCycle {
     private final boolean fairSharing;
     private final EntryAttempts attempts;
     private final Tournament tournament;
+    private final Reservations reservations;
 
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing) {
         this(tree, assigner, preemptor, fairSharing, true);
@@ -54,6 +56,12 @@ public final class SchedulingCycle {
 
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
             boolean prioritySortingWithinCohort) {
+        this(tree, assigner, preemptor, fairSharing, prioritySortingWithinCohort, BackfillPolicy.OFF);
+    }
+
+    /** @param backfill Muster's reservations for waiting heads and the backfill rule behind them ({@link Reservations}) */
+    public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
+            boolean prioritySortingWithinCohort, BackfillPolicy backfill) {
         Comparator<Workload> queueOrder = prioritySortingWithinCohort ? Workload.QUEUE_ORDER : Workload.FIFO_ORDER;
         // Written out rather than chained: the heap compares candidates all through the pass.
         this.order = (a, b) -> {
@@ -70,6 +78,7 @@ public final class SchedulingCycle {
         this.fairSharing = fairSharing;
         this.attempts = new EntryAttempts(assigner, preemptor);
         this.tournament = new Tournament(shares, attempts);
+        this.reservations = new Reservations(tree, assigner, backfill);
     }
 
     /** The engine's side of a pass: what it knows about preemptions under way, and what it does with results. */
@@ -79,6 +88,9 @@ public final class SchedulingCycle {
 
         /** As {@link #admit(ClusterQueueState, Workload, Assignment)}, with the ticket {@code wl} was queued with (or null). */
         void admit(ClusterQueueState cq, Workload wl, ClusterQueueState.Ticket ticket, Assignment assignment);
+
+        /** As above, with a note for its status (empty for none): why it could pass a reservation. */
+        void admit(ClusterQueueState cq, Workload wl, ClusterQueueState.Ticket ticket, Assignment assignment, String note);
 
         /** The workload fits once {@code targets} are gone; the engine evicts them and makes it wait. */
         void preempt(ClusterQueueState cq, Workload wl, Assignment assignment, List<PreemptionTarget> targets);
@@ -170,6 +182,23 @@ public final class SchedulingCycle {
          * (a victim's minimum run time): the engine passes over its tree again then.
          */
         void retryAt(ClusterQueueState cq, long atMillis);
+
+        /**
+         * How long the workload is expected to run from its admission: its
+         * {@code muster.dev/expected-runtime} annotation, else its job's limit; empty when it says
+         * neither (reservations take it to run forever).
+         */
+        OptionalLong expectedRuntimeMillis(ObjectKey workload);
+
+        /**
+         * The nodes the gang's pods would go to were {@code gone} gone and {@code placedFirst}
+         * placed before it, in name order; null when they would not all fit; empty when Muster
+         * does not place pods. Nothing changes.
+         */
+        List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone, List<Reservation> placedFirst);
+
+        /** Takes back the places {@link #place} held for a gang that is not admitted after all; nothing else moves. */
+        void unplace(ObjectKey workload);
     }
 
     /**
@@ -186,6 +215,7 @@ public final class SchedulingCycle {
     }
 
     private void runInOrder(List<ClusterQueueState> queues, Outcome outcome) {
+        reservations.beginPass(queues);
         PriorityQueue<Candidate> heap = new PriorityQueue<>(order);
         for (ClusterQueueState cq : queues) {
             push(Candidate.first(cq), heap, outcome);
@@ -212,6 +242,10 @@ public final class SchedulingCycle {
                 case Attempt.Wait wait -> waitAndMoveOn(c, wait.pending(), heap, outcome);
             }
         }
+        if (!reservations.held().isEmpty()) {
+            // A run that overstays its expected end moves the reservations waiting for it: look again then.
+            reservations.nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(queues.get(0), at));
+        }
     }
 
     /** A candidate that fits its quota: back in the heap if overtaken, else placed and admitted, or it waits for nodes. */
@@ -224,13 +258,24 @@ public final class SchedulingCycle {
             waitAndMoveOn(c, unplacedReason(c.queue, unplaceable), heap, outcome);
             return;
         }
-        outcome.admit(c.queue, c.workload, c.ticket, assignment);
+        Reservations.Verdict verdict = reservations.verdict(c.queue, c.workload, assignment, outcome);
+        if (verdict instanceof Reservations.Verdict.Refused refused) {
+            // Not marked inadmissible: whether it delays a reservation hangs on its run time, not its shape.
+            outcome.unplace(c.workload.key());
+            outcome.waiting(c.workload, c.ticket, refused.why());
+            if (!QueueLine.blocks(c, outcome)) {
+                push(c.next(), heap, outcome);
+            }
+            return;
+        }
+        outcome.admit(c.queue, c.workload, c.ticket, assignment, ((Reservations.Verdict.Starts) verdict).note());
+        reservations.admitted();
         push(c.next(), heap, outcome);
     }
 
     /** The candidate waits; its shape is known not to fit, and the next of its queue is tried unless StrictFIFO holds it back. */
     private void waitAndMoveOn(Candidate c, Pending reason, PriorityQueue<Candidate> heap, Outcome outcome) {
-        outcome.waiting(c.workload, c.ticket, reason);
+        outcome.waiting(c.workload, c.ticket, reservations.reserve(c.queue, c.workload, reason, outcome));
         QueueLine.markInadmissible(c, reason, outcome);
         if (!QueueLine.blocks(c, outcome)) {
             push(c.next(), heap, outcome);
@@ -259,7 +304,7 @@ public final class SchedulingCycle {
     }
 
     private void push(Candidate candidate, PriorityQueue<Candidate> heap, Outcome outcome) {
-        Candidate next = QueueLine.skipInadmissible(candidate, outcome);
+        Candidate next = QueueLine.skipInadmissible(candidate, outcome, reservations);
         if (next != null) {
             next.share = fairSharing ? shares.of(next.queue.node(), null) : Share.ZERO;
             next.sticky = outcome.isSticky(next.workload.key());

@@ -94,7 +94,7 @@ final class Tournament {
         for (var it = heads.entrySet().iterator(); it.hasNext(); ) {
             Head h = it.next().getValue();
             while (h != null && h.attempt == null) {
-                Candidate c = QueueLine.skipInadmissible(h.candidate, outcome);
+                Candidate c = QueueLine.skipInadmissible(h.candidate, outcome, Reservations.NONE);
                 Candidate next;
                 if (c == null) {
                     next = null;

@@ -19,17 +19,32 @@ import java.util.List;
  * @param prioritySortingWithinCohort Kueue's feature gate PrioritySortingWithinCohort (on by default): a
  *                              cycle orders the heads of a cohort's ClusterQueues by priority before
  *                              creation time; off, by creation time only
+ * @param backfill              Muster's reservations and backfill (its Configuration's {@code backfill}); off by default
  */
 public record AdmissionSettings(
         boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies, PodsReadyPolicy podsReady,
         long staleGangGraceMillis, dev.muster.core.placement.PlacementPolicy placement, boolean partialAdmission,
-        boolean prioritySortingWithinCohort) {
+        boolean prioritySortingWithinCohort, dev.muster.core.admission.BackfillPolicy backfill) {
 
     public static final long DEFAULT_STALE_GANG_GRACE_MILLIS = 60_000;
     public static final AdmissionSettings DEFAULTS = new AdmissionSettings(false);
 
     public AdmissionSettings {
         preemptionStrategies = List.copyOf(preemptionStrategies);
+        java.util.Objects.requireNonNull(backfill, "backfill");
+    }
+
+    public AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies,
+            PodsReadyPolicy podsReady, long staleGangGraceMillis, dev.muster.core.placement.PlacementPolicy placement,
+            boolean partialAdmission, boolean prioritySortingWithinCohort) {
+        this(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis, placement, partialAdmission,
+                prioritySortingWithinCohort, dev.muster.core.admission.BackfillPolicy.OFF);
+    }
+
+    /** These settings with Muster's backfill as given. */
+    public AdmissionSettings withBackfill(dev.muster.core.admission.BackfillPolicy policy) {
+        return new AdmissionSettings(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis, placement,
+                partialAdmission, prioritySortingWithinCohort, policy);
     }
 
     public AdmissionSettings(boolean fairSharing, List<FairSharingPreemption.Strategy> preemptionStrategies,
@@ -51,7 +66,7 @@ public record AdmissionSettings(
     /** These settings with Kueue's feature gates PartialAdmission and PrioritySortingWithinCohort as given. */
     public AdmissionSettings withFeatureGates(boolean partial, boolean prioritySorting) {
         return new AdmissionSettings(fairSharing, preemptionStrategies, podsReady, staleGangGraceMillis, placement,
-                partial, prioritySorting);
+                partial, prioritySorting, backfill);
     }
 
     public AdmissionSettings(boolean fairSharing) {

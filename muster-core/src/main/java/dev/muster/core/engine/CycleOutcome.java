@@ -51,6 +51,12 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public void admit(ClusterQueueState cq, Workload wl, ClusterQueueState.Ticket ticket, Assignment assignment) {
+        admit(cq, wl, ticket, assignment, "");
+    }
+
+    @Override
+    public void admit(ClusterQueueState cq, Workload wl, ClusterQueueState.Ticket ticket, Assignment assignment,
+            String note) {
         ObjectKey key = wl.key();
         parts.heldRoom().release(key);
         parts.queues().tree().add(cq.node(), assignment.usage());
@@ -68,7 +74,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         if (checks.isEmpty()) {
             p.admitted = true;
             p.admittedAtMillis = nowMillis;
-            decisions.add(new Decision.Admit(key, cq.name(), assignment, parts.placements().podsOf(key)));
+            decisions.add(new Decision.Admit(key, cq.name(), assignment, parts.placements().podsOf(key), note));
         } else {
             checks.forEach(c -> p.checks().put(c, CheckState.PENDING));
             decisions.add(new Decision.ReserveQuota(key, cq.name(), assignment, checks));
@@ -232,6 +238,30 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     public void retryAt(ClusterQueueState cq, long atMillis) {
         if (atMillis > nowMillis) {
             parts.triggers().retryAt(atMillis, List.of(QueueDirectory.rootId(cq.node().root())));
+        }
+    }
+
+    @Override
+    public java.util.OptionalLong expectedRuntimeMillis(ObjectKey workload) {
+        return parts.runtimes().millis(workload);
+    }
+
+    @Override
+    public List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone,
+            List<dev.muster.core.admission.Reservation> placedFirst) {
+        if (!parts.placements().active()) {
+            return List.of();
+        }
+        List<Map.Entry<Workload, Assignment>> first = new ArrayList<>();
+        placedFirst.forEach(r -> first.add(Map.entry(r.workload(), r.assignment())));
+        return parts.placements().nodesAt(wl, assignment, gone, first);
+    }
+
+    @Override
+    public void unplace(ObjectKey workload) {
+        parts.placements().unplace(workload);
+        if (workload.equals(lastUnplaced)) {
+            lastUnplaced = null;
         }
     }
 

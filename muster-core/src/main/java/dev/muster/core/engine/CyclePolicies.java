@@ -28,7 +28,7 @@ final class CyclePolicies {
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
         CyclePolicy kueue = new CyclePolicy.Kueue(new SchedulingCycle(tree,
                 new FlavorAssigner(tree.index(), settings.fairSharing(), setup.flavors()), preemptor,
-                settings.fairSharing(), settings.prioritySortingWithinCohort()));
+                settings.fairSharing(), settings.prioritySortingWithinCohort(), settings.backfill()));
         this.kaiCycle = setup.kaiQueues().isEmpty() ? null
                 : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), setup.kaiQueues(), setup.capacity());
         queues.byRoot().forEach((root, members) -> {

@@ -54,6 +54,7 @@ public final class Engine implements Settling.Scheduler {
     private final WorkloadIntake intake;
     private final WorkloadExits exits;
     private final CycleRunner cycles;
+    private final ExpectedRuntimes runtimes = new ExpectedRuntimes();
     private long lastScheduleMillis;
 
     public Engine(EngineSetup setup) {
@@ -69,7 +70,7 @@ public final class Engine implements Settling.Scheduler {
         this.waits = new PlacementWaits(placements);
         this.lifecycle = new WorkloadLifecycle(book, queues, triggers, waits, settings);
         EngineParts parts = new EngineParts(queues, book, lifecycle, triggers, waits, placements, preemptions,
-                heldRoom, shapes, settings);
+                heldRoom, shapes, settings, runtimes);
         this.intake = new WorkloadIntake(parts);
         this.exits = new WorkloadExits(parts);
         this.cycles = new CycleRunner(parts, policies);
@@ -117,6 +118,16 @@ public final class Engine implements Settling.Scheduler {
     /** The workload ended or was deleted: its quota, if it held any, is released. */
     public void remove(ObjectKey key) {
         exits.remove(key);
+        runtimes.forget(key);
+    }
+
+    /**
+     * What the workload's job says of its run time (its {@code muster.dev/expected-runtime}
+     * annotation, its {@code activeDeadlineSeconds}); reservations ({@code backfill} in Muster's
+     * Configuration) count on it. Adapters tell it when they submit or restore the workload.
+     */
+    public void expectRuntime(ObjectKey key, dev.muster.core.runtime.RuntimeHints hints) {
+        runtimes.expect(key, hints);
     }
 
     /**

@@ -312,6 +312,60 @@ final class Placements {
     }
 
     /**
+     * The nodes the gang would go to were {@code gone} gone and the gangs of {@code first} placed
+     * before it (each where it fits; one that does not is left out), in name order; null if its
+     * pods would not all fit. Nothing changes. A reservation asks where its workload would run.
+     */
+    List<String> nodesAt(Workload wl, Assignment a, List<ObjectKey> gone, List<Map.Entry<Workload, Assignment>> first) {
+        if (placedElsewhere.contains(wl.key())) {
+            return List.of();
+        }
+        List<NodeState.Allocation> released = new ArrayList<>();
+        for (ObjectKey v : gone) {
+            for (NodeState.Allocation al : held.getOrDefault(v, List.of())) {
+                al.node().release(al);
+                released.add(al);
+            }
+        }
+        List<List<NodeState.Allocation>> placedFirst = new ArrayList<>();
+        try {
+            for (Map.Entry<Workload, Assignment> f : first) {
+                if (placedElsewhere.contains(f.getKey().key())) {
+                    continue;
+                }
+                if (placer().place(classes, groups(f.getKey(), f.getValue())) instanceof GangPlacer.Result.Placed p) {
+                    placedFirst.add(p.allocations());
+                }
+            }
+            GangPlacer.Result r = placer().place(classes, groups(wl, a));
+            if (!(r instanceof GangPlacer.Result.Placed p)) {
+                return null;
+            }
+            GangPlacer.release(p.allocations());
+            return p.pods().stream().map(PodPlacement::node).distinct().sorted().toList();
+        } finally {
+            for (int i = placedFirst.size() - 1; i >= 0; i--) {
+                GangPlacer.release(placedFirst.get(i));
+            }
+            for (int i = released.size() - 1; i >= 0; i--) {
+                released.get(i).node().reapply(released.get(i));
+            }
+        }
+    }
+
+    /**
+     * Takes back what {@link #place} held for a gang that is not admitted after all (a reservation
+     * refused it): the nodes are as they were before, so no room "appeared" and no memo is dropped.
+     */
+    void unplace(ObjectKey key) {
+        List<NodeState.Allocation> allocations = held.remove(key);
+        if (allocations != null) {
+            GangPlacer.release(allocations);
+        }
+        pods.remove(key);
+    }
+
+    /**
      * Whether the pods could be placed if {@code extra} nodes joined the cluster (free as they are
      * now elsewhere); nothing changes. What an autoscaler asks before it adds nodes.
      */

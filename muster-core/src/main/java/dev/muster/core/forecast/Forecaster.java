@@ -1,5 +1,6 @@
 package dev.muster.core.forecast;
 
+import dev.muster.core.runtime.ExpectedRuntime;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.Settling;

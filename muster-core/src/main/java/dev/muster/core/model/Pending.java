@@ -130,7 +130,12 @@ public final class Pending {
          */
         OVER_FAIR_SHARE("WaitingForQuota", "Unschedulable"),
         /** The workloads that would make room for it have not run their queue's minimum time yet. */
-        MIN_RUNTIME_PROTECTED("WaitingForQuota", "Unschedulable");
+        MIN_RUNTIME_PROTECTED("WaitingForQuota", "Unschedulable"),
+        /**
+         * It fits now, but starting it would delay the room reserved for a workload ahead of it
+         * (Muster's backfill; Kueue and KAI have no reservations, so no code of their own).
+         */
+        BEHIND_RESERVATION("Pending", "Unschedulable");
 
         private final String kueueReason;
         private final String kaiReason;

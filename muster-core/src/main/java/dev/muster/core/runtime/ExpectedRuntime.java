@@ -1,4 +1,4 @@
-package dev.muster.core.forecast;
+package dev.muster.core.runtime;
 
 import dev.muster.core.quantity.Durations;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package dev.muster.core.forecast;
+package dev.muster.core.runtime;
 
 import java.util.OptionalLong;
 

@@ -1,4 +1,4 @@
-package dev.muster.core.forecast;
+package dev.muster.core.runtime;
 
 import dev.muster.core.model.PodSet;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import java.util.OptionalLong;
 public final class RuntimeHistory {
 
     /** Runs kept per queue and shape. */
-    static final int KEPT = 100;
+    public static final int KEPT = 100;
     /** Kinds (queue and shape) kept: the one whose last run is oldest goes first. */
     static final int KINDS = 10_000;
 

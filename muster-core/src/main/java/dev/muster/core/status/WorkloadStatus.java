@@ -77,7 +77,8 @@ public final class WorkloadStatus {
         phase = Phase.ADMITTED;
         admittedAtMillis = nowMillis;
         admissions.add(nowMillis);
-        message = "admitted by " + (kaiQueue ? "queue " : "ClusterQueue ") + admit.clusterQueue();
+        message = "admitted by " + (kaiQueue ? "queue " : "ClusterQueue ") + admit.clusterQueue()
+                + (admit.note().isEmpty() ? "" : "; " + admit.note());
         set("QuotaReserved", true, "QuotaReserved", "Quota reserved in ClusterQueue " + admit.clusterQueue(), nowMillis);
         set("Admitted", true, "Admitted", "The workload is admitted", nowMillis);
         conditions.remove("Evicted");

@@ -1,5 +1,8 @@
 package dev.muster.core.forecast;
 
+import dev.muster.core.runtime.RuntimeHints;
+import dev.muster.core.runtime.RuntimeHistory;
+import dev.muster.core.runtime.ExpectedRuntime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.admission.Decision;

@@ -1,4 +1,4 @@
-package dev.muster.core.forecast;
+package dev.muster.core.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -101,7 +101,8 @@ final class DecisionApplier {
         }
         writes.event(t, "Normal", "Admitted", (t.kai ? "Admitted by queue " : "Admitted by ClusterQueue ")
                 + admit.clusterQueue() + (t.placedByMuster
-                        ? "; its pods go to " + PodsOnNodes.describe(inForce.engine().pods(t.workload().key())) : ""));
+                        ? "; its pods go to " + PodsOnNodes.describe(inForce.engine().pods(t.workload().key())) : "")
+                + (admit.note().isEmpty() ? "" : "; " + admit.note()));
         scheduling.jobChanged(t, t.id(), inForce.engine());
     }
 

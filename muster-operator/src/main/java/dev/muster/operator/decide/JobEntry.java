@@ -56,6 +56,7 @@ final class JobEntry {
         t.workload(new Workload(t.workloadKey, queueOf(t), t.source.priority(), createdMillis(t.live),
                 createdMillis(t.live), t.source.podSets()));
         jobs.indexWorkload(t);
+        engine.expectRuntime(t.workload().key(), t.source.runtimeHints());
         // KAI is a scheduler: a job in a KAI queue has its pods placed by it (KubeRay's batch scheduler
         // option names it in the pods, not in the templates). A Kueue job is placed by Muster when its
         // templates name Muster's scheduler; otherwise the default scheduler places it.

@@ -1,9 +1,9 @@
 package dev.muster.operator.decide;
 
 import dev.muster.core.engine.Engine;
-import dev.muster.core.forecast.ExpectedRuntime;
+import dev.muster.core.runtime.ExpectedRuntime;
 import dev.muster.core.forecast.Forecaster;
-import dev.muster.core.forecast.RuntimeHistory;
+import dev.muster.core.runtime.RuntimeHistory;
 import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.QueueRef;
 import dev.muster.core.queue.AdmittedWorkload;
@@ -59,6 +59,7 @@ record PresentCopy(Engine engine, long nowMillis, List<ObjectKey> waiting, List<
             String queue = live.clusterQueueOf(key).orElse(""); // its admission's, else the one it waits in
             ExpectedRuntime e = ExpectedRuntime.of(t.source.runtimeHints(), history.expected(queue, t.workload().podSets()));
             expected.put(key, e);
+            copy.expectRuntime(key, t.source.runtimeHints());
             if (admission.isPresent()) {
                 AdmittedWorkload a = admission.get();
                 boolean admitted = live.isAdmitted(key);

@@ -1,6 +1,6 @@
 package dev.muster.operator.decide;
 
-import dev.muster.core.forecast.RuntimeHistory;
+import dev.muster.core.runtime.RuntimeHistory;
 import dev.muster.core.status.Condition;
 
 /**

@@ -1,0 +1,305 @@
+package dev.muster.core.admission;
+
+import dev.muster.core.model.ObjectKey;
+import dev.muster.core.model.Pending;
+import dev.muster.core.model.PodSet;
+import dev.muster.core.model.Workload;
+import dev.muster.core.quantity.Durations;
+import dev.muster.core.quantity.Saturating;
+import dev.muster.core.queue.AdmittedWorkload;
+import dev.muster.core.queue.Assignment;
+import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaTree;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The reservations of one pass over a cohort tree, and the backfill rule they impose
+ * ({@link BackfillPolicy}). They are made afresh in every pass, from the state of that pass: a run
+ * that overstays its expected time moves the reservations that wait for it, and a workload that
+ * got ahead of a reserved one (a higher priority, arriving later) moves it too.
+ *
+ * <p>How a reservation is found: the workloads holding quota in the tree are taken in the order
+ * they are expected to end (one whose expected time has passed is taken to end now; one without an
+ * expected run time never ends), and their usage is taken away from the tree one instant at a time
+ * until the waiting workload fits its quota (Kueue's own flavor assignment decides, with no
+ * preemption) and, when Muster places pods, its pods fit on the nodes so freed. That instant is the
+ * reservation's start. Earlier reservations of the pass are counted as holding their room from now
+ * on, so that a later one never takes theirs.
+ *
+ * <p>The backfill rule: a workload behind a reservation (later in the queue order) that fits now
+ * starts only if it ends before the reservation starts (by its expected run time; one without
+ * none never does), or if the reserved workload still fits at its start with it running beside.
+ * The trial changes the tree and the nodes for a moment and puts them back as they were.
+ */
+final class Reservations {
+
+    /** A workload holding quota in the tree, and when it is expected to end ({@link Long#MAX_VALUE}: never). */
+    private record ExpectedEnd(ObjectKey workload, ClusterQueueState queue, long[] usage, long endMillis) {
+    }
+
+    /** No reservations: the fair-sharing pass, and the engine without backfill. */
+    static final Reservations NONE = new Reservations(null, null, BackfillPolicy.OFF);
+
+    private static final FlavorAssigner.PreemptionOracle NO_PREEMPTION =
+            (q, w, usage, needed) -> FlavorAssigner.Possibility.NO_CANDIDATES;
+
+    private final QuotaTree tree;
+    private final FlavorAssigner assigner;
+    private final BackfillPolicy policy;
+
+    private List<ClusterQueueState> queues = List.of();
+    private final List<Reservation> held = new ArrayList<>();
+    private final Map<String, Integer> madeIn = new HashMap<>();
+    /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
+    private List<ExpectedEnd> ends;
+
+    Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
+        this.tree = tree;
+        this.assigner = assigner;
+        this.policy = policy;
+    }
+
+    boolean enabled() {
+        return policy.enabled();
+    }
+
+    /** A pass over the tree of {@code members} begins: nothing is reserved yet. */
+    void beginPass(List<ClusterQueueState> members) {
+        queues = members;
+        held.clear();
+        madeIn.clear();
+        ends = null;
+    }
+
+    /** A workload was admitted in the pass: it holds quota from now on, until its own expected end. */
+    void admitted() {
+        ends = null;
+    }
+
+    /** The reservations made so far in this pass. */
+    List<Reservation> held() {
+        return List.copyOf(held);
+    }
+
+    /**
+     * A workload waits for {@code reason}: if it is among the first of its queue to wait for room,
+     * room is reserved for it; returns the reason, saying where and when it is reserved.
+     */
+    Pending reserve(ClusterQueueState cq, Workload wl, Pending reason, SchedulingCycle.Outcome outcome) {
+        if (!policy.enabled() || !waitsForRoom(reason) || madeIn.getOrDefault(cq.name(), 0) >= policy.reservationDepth()
+                || held.stream().anyMatch(r -> r.workload().key().equals(wl.key()))) {
+            return reason;
+        }
+        madeIn.merge(cq.name(), 1, Integer::sum);
+        Reservation r = find(cq, wl, outcome);
+        if (r == null) {
+            return reason.reworded(reason.why(), m -> m + "; no room can be reserved for it: what holds the room"
+                    + " it needs has no expected run time");
+        }
+        held.add(r);
+        long now = outcome.nowMillis();
+        return reason.reworded(reason.why(), m -> m + "; " + describe(r, now));
+    }
+
+    /** Whether a workload that fits now may start, with the reservations of the pass. */
+    sealed interface Verdict {
+        /** It starts; {@code note} says which reservations it passed and how (empty if it passed none). */
+        record Starts(String note) implements Verdict {
+        }
+
+        /** It would delay a reservation: it waits, and {@code why} says for which. */
+        record Refused(Pending why) implements Verdict {
+        }
+    }
+
+    private static final Verdict.Starts FREE = new Verdict.Starts("");
+
+    /** Whether the workload, which fits now with {@code assignment}, delays no reservation of the pass. */
+    Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
+        if (held.isEmpty()) {
+            return FREE;
+        }
+        long now = outcome.nowMillis();
+        OptionalLong runtime = outcome.expectedRuntimeMillis(wl.key());
+        List<String> passed = new ArrayList<>();
+        for (int k = 0; k < held.size(); k++) {
+            Reservation r = held.get(k);
+            if (r.workload().key().equals(wl.key()) || Workload.QUEUE_ORDER.compare(r.workload(), wl) > 0) {
+                continue; // ahead of the reserved workload in the queue order: reservations do not hold it back
+            }
+            if (runtime.isPresent() && Saturating.add(now, runtime.getAsLong()) <= r.startsMillis()) {
+                passed.add("backfilled: ends before the reservation of " + r.workload().key() + " (from "
+                        + instant(r.startsMillis()) + ")");
+            } else if (stillFits(k, cq, assignment.usage(), outcome)) {
+                passed.add("backfilled beside the reservation of " + r.workload().key());
+            } else {
+                String until = runtime.isPresent() ? "it is expected to run " + Durations.text(runtime.getAsLong())
+                        + ", past that start," : "it has no expected run time, so it counts as running past that start,";
+                return new Verdict.Refused(new Pending(Pending.Why.BEHIND_RESERVATION, "starting it now would delay "
+                        + r.workload().key() + ", for which room is " + describe(r, now) + ": " + until
+                        + " and it does not fit beside it"));
+            }
+        }
+        return passed.isEmpty() ? FREE : new Verdict.Starts(String.join("; ", passed));
+    }
+
+    /** In words: "reserved from +12m (when a, b are expected to end) on nodes n1, n2". */
+    static String describe(Reservation r, long nowMillis) {
+        // An instant, not a time from now, so that the words stay the same from cycle to cycle.
+        StringBuilder out = new StringBuilder("reserved from ").append(instant(Math.max(nowMillis, r.startsMillis())));
+        if (!r.awaited().isEmpty()) {
+            List<ObjectKey> shown = r.awaited().subList(Math.max(0, r.awaited().size() - 3), r.awaited().size());
+            out.append(" (when ");
+            if (r.awaited().size() > shown.size()) {
+                out.append(r.awaited().size() - shown.size()).append(" more and ");
+            }
+            out.append(String.join(", ", shown.stream().map(ObjectKey::toString).toList()))
+                    .append(r.awaited().size() == 1 ? " is" : " are").append(" expected to end)");
+        }
+        if (!r.nodes().isEmpty()) {
+            out.append(" on node").append(r.nodes().size() == 1 ? " " : "s ").append(String.join(", ", r.nodes()));
+        }
+        return out.toString();
+    }
+
+    /**
+     * An instant in words: wall-clock time (UTC, to the second) for the operator, whose clock is
+     * epoch milliseconds; the time since the start of the run for the simulator, whose clock starts
+     * at zero ("t=1h5m").
+     */
+    static String instant(long millis) {
+        if (millis >= EPOCH_CLOCK_FROM) {
+            return java.time.Instant.ofEpochMilli(millis).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        }
+        return "t=" + Durations.text(millis);
+    }
+
+    /** 2001-09-09: no simulation runs that long, and no live cluster's clock reads earlier. */
+    private static final long EPOCH_CLOCK_FROM = 1_000_000_000_000L;
+
+    private static boolean waitsForRoom(Pending reason) {
+        return switch (reason.why()) {
+            case WAITING_FOR_QUOTA, WAITING_FOR_NODES, MIN_RUNTIME_PROTECTED -> true;
+            default -> false;
+        };
+    }
+
+    /** The earliest instant the workload fits as the tree's runs end, or null if none does before "never". */
+    private Reservation find(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
+        List<ExpectedEnd> all = ends(outcome);
+        int[] counts = fullCounts(wl);
+        List<Reservation> earlier = List.copyOf(held);
+        earlier.forEach(r -> tree.add(r.queue().node(), r.assignment().usage()));
+        List<ExpectedEnd> taken = new ArrayList<>();
+        try {
+            int i = 0;
+            while (true) {
+                long at = i == 0 ? outcome.nowMillis() : all.get(i - 1).endMillis();
+                if (at == Long.MAX_VALUE) {
+                    return null;
+                }
+                if (assigner.assign(cq, wl, counts, NO_PREEMPTION) instanceof FitResult.Fits f) {
+                    List<ObjectKey> gone = taken.stream().map(ExpectedEnd::workload).toList();
+                    List<String> nodes = outcome.nodesAt(wl, f.assignment(), gone, earlier);
+                    if (nodes != null) {
+                        return new Reservation(wl, cq, f.assignment(), at, gone, nodes);
+                    }
+                }
+                if (i >= all.size()) {
+                    return null;
+                }
+                // Everything ending at the same instant goes at once.
+                long next = all.get(i).endMillis();
+                if (next == Long.MAX_VALUE) {
+                    return null;
+                }
+                while (i < all.size() && all.get(i).endMillis() == next) {
+                    ExpectedEnd e = all.get(i++);
+                    tree.remove(e.queue().node(), e.usage());
+                    taken.add(e);
+                }
+            }
+        } finally {
+            for (int t = taken.size() - 1; t >= 0; t--) {
+                tree.add(taken.get(t).queue().node(), taken.get(t).usage());
+            }
+            earlier.forEach(r -> tree.remove(r.queue().node(), r.assignment().usage()));
+        }
+    }
+
+    /**
+     * Whether reservation {@code k} still fits at its start with a workload of {@code cq} holding
+     * {@code usage} beside it (its pods are already placed, when Muster places pods).
+     */
+    private boolean stillFits(int k, ClusterQueueState cq, long[] usage, SchedulingCycle.Outcome outcome) {
+        Reservation r = held.get(k);
+        List<Reservation> earlier = held.subList(0, k);
+        List<ExpectedEnd> taken = new ArrayList<>();
+        earlier.forEach(e -> tree.add(e.queue().node(), e.assignment().usage()));
+        tree.add(cq.node(), usage);
+        try {
+            for (ExpectedEnd e : ends(outcome)) {
+                if (e.endMillis() > r.startsMillis()) {
+                    break;
+                }
+                tree.remove(e.queue().node(), e.usage());
+                taken.add(e);
+            }
+            if (!(assigner.assign(r.queue(), r.workload(), fullCounts(r.workload()), NO_PREEMPTION)
+                    instanceof FitResult.Fits f)) {
+                return false;
+            }
+            return outcome.nodesAt(r.workload(), f.assignment(), taken.stream().map(ExpectedEnd::workload).toList(),
+                    List.copyOf(earlier)) != null;
+        } finally {
+            for (int t = taken.size() - 1; t >= 0; t--) {
+                tree.add(taken.get(t).queue().node(), taken.get(t).usage());
+            }
+            tree.remove(cq.node(), usage);
+            earlier.forEach(e -> tree.remove(e.queue().node(), e.assignment().usage()));
+        }
+    }
+
+    private List<ExpectedEnd> ends(SchedulingCycle.Outcome outcome) {
+        if (ends == null) {
+            long now = outcome.nowMillis();
+            List<ExpectedEnd> out = new ArrayList<>();
+            for (ClusterQueueState q : queues) {
+                for (AdmittedWorkload a : q.admittedWorkloads()) {
+                    OptionalLong runtime = outcome.expectedRuntimeMillis(a.workload().key());
+                    long end = runtime.isEmpty() ? Long.MAX_VALUE
+                            : Math.max(now, Saturating.add(a.admittedAtMillis(), runtime.getAsLong()));
+                    out.add(new ExpectedEnd(a.workload().key(), q, a.assignment().usage(), end));
+                }
+            }
+            out.sort(Comparator.comparingLong(ExpectedEnd::endMillis).thenComparing(ExpectedEnd::workload));
+            ends = out;
+        }
+        return ends;
+    }
+
+    /** The instant the next run of the tree is expected to end after now, when a reservation may move; empty if none. */
+    OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
+        long now = outcome.nowMillis();
+        for (ExpectedEnd e : ends(outcome)) {
+            if (e.endMillis() > now && e.endMillis() != Long.MAX_VALUE) {
+                return OptionalLong.of(e.endMillis());
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    private static int[] fullCounts(Workload wl) {
+        List<PodSet> podSets = wl.podSets();
+        int[] counts = new int[podSets.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = podSets.get(i).count();
+        }
+        return counts;
+    }
+}

@@ -19,7 +19,8 @@ public final class ScaleCommands {
             "openb-engine", OpenbEngineBenchmark::run,
             "kai-snapshot", KaiSnapshotBenchmark::snapshot,
             "kai-scaling", KaiSnapshotBenchmark::scaling,
-            "forecast-accuracy", ForecastAccuracyCommand::run);
+            "forecast-accuracy", ForecastAccuracyCommand::run,
+            "backfill-study", BackfillStudyCommand::run);
 
     private ScaleCommands() {
     }
@@ -40,6 +41,7 @@ public final class ScaleCommands {
                        java -jar muster-bench.jar openb-engine --help      (openb through the engine, lists x seeds)
                        java -jar muster-bench.jar kai-snapshot --help      (KAI cycles on a 4,000-node snapshot; kai-scaling)
                        java -jar muster-bench.jar forecast-accuracy --help (forecasts on the Philly trace against what happened)
+                       java -jar muster-bench.jar backfill-study --help    (BestEffortFIFO, StrictFIFO, backfill on big gangs)
                 """;
     }
 }

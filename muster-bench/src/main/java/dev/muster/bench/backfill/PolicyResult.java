@@ -1,0 +1,41 @@
+package dev.muster.bench.backfill;
+
+import java.util.Map;
+
+/** What one policy came to on one workload: measured, or not available in this build. */
+public sealed interface PolicyResult {
+
+    QueuePolicy policy();
+
+    /**
+     * A run to its end.
+     *
+     * @param waits          by size class, only the classes with jobs, of the jobs admitted
+     * @param admitted       jobs admitted at least once
+     * @param finished       jobs that ran to their end
+     * @param evictions      evictions in all (none expected: the study's queue does not preempt)
+     * @param gpuSecondsUsed GPUs held by admitted jobs, integrated over time
+     * @param makespanSeconds from the first arrival to the last finish (or to the end of the run when
+     *                       some job never finished)
+     */
+    record Measured(QueuePolicy policy, Map<SizeClass, WaitSummary> waits, int jobs, int admitted, int finished,
+            int evictions, double gpuSecondsUsed, double makespanSeconds, int clusterGpus) implements PolicyResult {
+
+        public Measured {
+            waits = Map.copyOf(waits);
+        }
+
+        /** GPU-seconds used over the GPU-seconds the cluster had from the first arrival to the last finish. */
+        public double utilization() {
+            return makespanSeconds <= 0 ? 0 : gpuSecondsUsed / (clusterGpus * makespanSeconds);
+        }
+
+        public WaitSummary waitsOf(SizeClass c) {
+            return waits.getOrDefault(c, WaitSummary.NONE);
+        }
+    }
+
+    /** The scenario did not load, for a reason this build of Muster gives (backfill not yet known). */
+    record NotAvailable(QueuePolicy policy, String reason) implements PolicyResult {
+    }
+}

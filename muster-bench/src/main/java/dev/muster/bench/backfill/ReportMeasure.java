@@ -1,0 +1,66 @@
+package dev.muster.bench.backfill;
+
+import dev.muster.sim.report.Report;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the study's figures off a {@code muster simulate} report: each job's wait from its creation
+ * to its first admission, the GPUs it held while admitted, and the makespan. The GPUs of a job are
+ * the study's own record of it (the report names the job, not its GPUs).
+ */
+public final class ReportMeasure {
+
+    private ReportMeasure() {
+    }
+
+    public static PolicyResult.Measured of(Report report, Demand demand, QueuePolicy policy) {
+        Map<String, StudyJob> byName = new HashMap<>();
+        demand.jobs().forEach(j -> byName.put(j.name(), j));
+        Map<SizeClass, List<Double>> waits = new EnumMap<>(SizeClass.class);
+        int seen = 0;
+        int admitted = 0;
+        int finished = 0;
+        int evictions = 0;
+        double gpuSeconds = 0;
+        double firstArrival = Double.MAX_VALUE;
+        double lastFinish = 0;
+        boolean allFinished = true;
+        for (Report.WorkloadReport w : report.workloads()) {
+            StudyJob job = byName.get(w.name());
+            if (job == null || !StudyScenarioWriter.NAMESPACE.equals(w.namespace())) {
+                throw new IllegalStateException("the report holds a workload the study did not write: "
+                        + w.namespace() + "/" + w.name());
+            }
+            seen++;
+            double created = w.createdAtSeconds();
+            firstArrival = Math.min(firstArrival, created);
+            evictions += w.evictions().size();
+            List<Double> admissions = w.admissionsAtSeconds();
+            if (!admissions.isEmpty()) {
+                admitted++;
+                waits.computeIfAbsent(SizeClass.of(job.gpus()), c -> new ArrayList<>()).add(admissions.get(0) - created);
+                double lastAdmission = admissions.get(admissions.size() - 1);
+                double end = w.finishedAtSeconds() != null ? w.finishedAtSeconds() : report.endSeconds();
+                gpuSeconds += job.gpus() * (end - lastAdmission);
+            }
+            if (w.finishedAtSeconds() != null) {
+                finished++;
+                lastFinish = Math.max(lastFinish, w.finishedAtSeconds());
+            } else {
+                allFinished = false;
+            }
+        }
+        if (seen != demand.jobs().size()) {
+            throw new IllegalStateException("the report holds " + seen + " of the study's " + demand.jobs().size() + " jobs");
+        }
+        double makespan = (allFinished ? lastFinish : report.endSeconds()) - (seen == 0 ? 0 : firstArrival);
+        Map<SizeClass, WaitSummary> summaries = new EnumMap<>(SizeClass.class);
+        waits.forEach((c, list) -> summaries.put(c, WaitSummary.of(list)));
+        return new PolicyResult.Measured(policy, summaries, seen, admitted, finished, evictions, gpuSeconds, makespan,
+                demand.clusterGpus());
+    }
+}

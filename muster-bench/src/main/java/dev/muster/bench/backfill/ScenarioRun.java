@@ -1,0 +1,56 @@
+package dev.muster.bench.backfill;
+
+import static dev.muster.bench.backfill.StudyScenarioWriter.MUSTER_CONFIGURATION;
+
+import dev.muster.api.manifest.ManifestError;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.Scenario;
+import dev.muster.api.scenario.ScenarioLoader;
+import dev.muster.sim.Simulation;
+import dev.muster.sim.SimulationOptions;
+import dev.muster.sim.report.Report;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One policy on one workload, through the engine exactly as {@code muster simulate DIR} runs it:
+ * the scenario directory is written, loaded with the CLI's loader and its default seed, and run to
+ * its end by muster-sim's {@link Simulation}.
+ */
+public final class ScenarioRun {
+
+    private ScenarioRun() {
+    }
+
+    public static PolicyResult run(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates,
+            QueuePolicy policy, Path dir) {
+        StudyScenarioWriter.write(demand, expectedSeconds, estimates, policy, dir);
+        Scenario scenario;
+        try {
+            scenario = ScenarioLoader.load(List.of(dir), ScenarioLoader.DEFAULT_SEED);
+        } catch (ManifestException e) {
+            Optional<ManifestError> backfill = policy.backfill() ? backfillRejected(e) : Optional.empty();
+            if (backfill.isPresent()) {
+                // Without the directory, which may be a temporary one: the same options print the same text.
+                ManifestError refused = backfill.get();
+                return new PolicyResult.NotAvailable(policy, "this build of Muster refuses backfill in its Configuration ("
+                        + MUSTER_CONFIGURATION + "): " + refused.fieldPath() + ": " + refused.message());
+            }
+            throw new IllegalStateException("the study's scenario " + dir + " does not load: " + e.getMessage(), e);
+        }
+        Report report = Simulation.run(scenario, SimulationOptions.DEFAULTS);
+        return ReportMeasure.of(report, demand, policy);
+    }
+
+    /**
+     * The error of a Configuration reader that does not know {@code backfill} yet (issue 21 adds it):
+     * only then is the policy "not available"; any other error is the study's own bug.
+     */
+    static Optional<ManifestError> backfillRejected(ManifestException e) {
+        List<ManifestError> errors = e.errors();
+        boolean onlyBackfill = errors.stream().allMatch(err -> err.file().endsWith(StudyScenarioWriter.MUSTER_CONFIGURATION)
+                && err.fieldPath().startsWith("backfill"));
+        return onlyBackfill ? Optional.of(errors.get(0)) : Optional.empty();
+    }
+}

@@ -1,0 +1,179 @@
+package dev.muster.bench.backfill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.muster.api.manifest.ManifestError;
+import dev.muster.api.manifest.ManifestException;
+import dev.muster.api.scenario.ScenarioLoader;
+import dev.muster.sim.Simulation;
+import dev.muster.sim.SimulationOptions;
+import dev.muster.sim.report.Report;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The harness end to end on small workloads, through the engine as {@code muster simulate} runs them. */
+class BackfillStudyTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<Comparison> run(StudyPlan plan) {
+        return BackfillStudy.run(plan, line -> { });
+    }
+
+    @Test
+    void onASmallSyntheticMixEveryJobIsAdmittedAndFinishedUnderEveryPolicy() {
+        Demand mix = SyntheticMix.of(7, 150, 128, 1.15);
+        List<Comparison> comparisons = run(new StudyPlan(7, List.of(mix), List.of(RuntimeEstimates.values()),
+                List.of(QueuePolicy.values()), Optional.empty()));
+
+        assertThat(comparisons).hasSize(2);
+        for (Comparison c : comparisons) {
+            assertThat(c.results()).extracting(PolicyResult::policy).containsExactly(QueuePolicy.values());
+            for (PolicyResult r : c.results()) {
+                if (r instanceof PolicyResult.NotAvailable n) {
+                    // only backfill may be missing, and only because this build's Configuration does not know it yet
+                    assertThat(n.policy()).isEqualTo(QueuePolicy.BACKFILL);
+                    assertThat(n.reason()).contains("backfill");
+                    continue;
+                }
+                PolicyResult.Measured m = (PolicyResult.Measured) r;
+                assertThat(m.admitted()).as(m.policy().label()).isEqualTo(150);
+                assertThat(m.finished()).as(m.policy().label()).isEqualTo(150);
+                assertThat(m.evictions()).isZero();
+                assertThat(m.waits().values()).allSatisfy(w -> {
+                    assertThat(w.p50Seconds()).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(w.p95Seconds());
+                    assertThat(w.p95Seconds()).isLessThanOrEqualTo(w.maxSeconds());
+                });
+                assertThat(m.waits().values().stream().mapToInt(WaitSummary::count).sum()).isEqualTo(150);
+                assertThat(m.utilization()).isGreaterThan(0).isLessThanOrEqualTo(1);
+                // the makespan is at least the work divided by the GPUs, and at least the last arrival
+                assertThat(m.makespanSeconds()).isGreaterThanOrEqualTo(
+                        mix.jobs().stream().mapToDouble(StudyJob::gpuSeconds).sum() / 128);
+                assertThat(m.makespanSeconds()).isGreaterThan(mix.arrivalSpanSeconds());
+            }
+        }
+    }
+
+    @Test
+    void kueuesPoliciesDoNotReadExpectedRunTimesSoExactAndNoisyGiveTheSameOutcome() {
+        Demand mix = SyntheticMix.of(11, 120, 64, 1.2);
+        List<Comparison> c = run(new StudyPlan(11, List.of(mix), List.of(RuntimeEstimates.values()),
+                List.of(QueuePolicy.BEST_EFFORT_FIFO, QueuePolicy.STRICT_FIFO), Optional.empty()));
+
+        assertThat(c.get(0).results()).isEqualTo(c.get(1).results());
+    }
+
+    /**
+     * A 16-GPU gang on a 16-GPU cluster, arriving behind a stream of 1-GPU jobs: one every 5 minutes
+     * for 10 hours, each running an hour, so about 12 GPUs are always busy and the cluster is never
+     * empty while the stream lasts. BestEffortFIFO lets each small job past the gang, which needs the
+     * whole cluster: it waits until the stream ends and the last small job finishes. StrictFIFO stops
+     * the queue behind it: it waits at most the hour the running small jobs have left.
+     */
+    @Test
+    void strictFifoStartsABigGangBehindAStreamOfSmallJobsLongBeforeBestEffortFifo() {
+        List<StudyJob> jobs = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            jobs.add(new StudyJob(String.format("small-%03d", i), 1, i * 300L, 3_600));
+        }
+        jobs.add(6, new StudyJob("big", 16, 1_800, 3_600));
+        Demand stream = new Demand("stream", "a big gang behind a stream of small jobs", 16, jobs);
+
+        Comparison c = run(new StudyPlan(1, List.of(stream), List.of(RuntimeEstimates.EXACT),
+                List.of(QueuePolicy.BEST_EFFORT_FIFO, QueuePolicy.STRICT_FIFO), Optional.empty())).get(0);
+
+        WaitSummary bestEffort = c.measured(QueuePolicy.BEST_EFFORT_FIFO).orElseThrow().waitsOf(SizeClass.NINE_TO_SIXTEEN);
+        WaitSummary strict = c.measured(QueuePolicy.STRICT_FIFO).orElseThrow().waitsOf(SizeClass.NINE_TO_SIXTEEN);
+        assertThat(bestEffort.count()).isEqualTo(1);
+        // the last small job arrives at 119 x 300 s and runs an hour: the gang cannot start before
+        assertThat(bestEffort.p95Seconds()).isGreaterThanOrEqualTo(119 * 300 + 3_600 - 1_800);
+        assertThat(strict.p95Seconds()).isLessThanOrEqualTo(3_600);
+        assertThat(strict.p95Seconds()).isLessThanOrEqualTo(bestEffort.p95Seconds());
+        assertThat(c.largestClassP95Ratio(QueuePolicy.BEST_EFFORT_FIFO, QueuePolicy.STRICT_FIFO)).get()
+                .satisfies(ratio -> assertThat(ratio).isGreaterThan(10));
+        // and StrictFIFO pays for it in idle GPUs: its small jobs wait behind the gang
+        assertThat(c.measured(QueuePolicy.STRICT_FIFO).orElseThrow().waitsOf(SizeClass.ONE).maxSeconds())
+                .isGreaterThan(c.measured(QueuePolicy.BEST_EFFORT_FIFO).orElseThrow().waitsOf(SizeClass.ONE).maxSeconds());
+    }
+
+    @Test
+    void aWrittenScenarioRunsAsMusterSimulateRunsItEachJobForItsTrueRunTime() throws Exception {
+        Demand mix = SyntheticMix.of(3, 60, 64, 1.1);
+        long[] expected = RuntimeEstimates.NOISY.expectedSeconds(mix.jobs(), 3);
+        StudyScenarioWriter.write(mix, expected, RuntimeEstimates.NOISY, QueuePolicy.STRICT_FIFO, dir);
+
+        Report report = Simulation.run(ScenarioLoader.load(List.of(dir), ScenarioLoader.DEFAULT_SEED),
+                SimulationOptions.DEFAULTS);
+
+        Map<String, StudyJob> byName = mix.jobs().stream().collect(Collectors.toMap(StudyJob::name, Function.identity()));
+        assertThat(report.workloads()).hasSize(60);
+        for (Report.WorkloadReport w : report.workloads()) {
+            StudyJob job = byName.get(w.name());
+            assertThat(w.createdAtSeconds()).isEqualTo((double) job.arrivalSeconds());
+            // the simulator runs the true duration, whatever the job says of itself
+            assertThat(w.finishedAtSeconds() - w.admittedAtSeconds()).as(w.name()).isEqualTo((double) job.durationSeconds());
+        }
+        assertThat(Files.readString(dir.resolve("2-queues.yaml"))).contains("queueingStrategy: StrictFIFO");
+        assertThat(Files.exists(dir.resolve(StudyScenarioWriter.MUSTER_CONFIGURATION))).isFalse();
+    }
+
+    /**
+     * 32 GPUs on four nodes of 8: a 16-GPU gang (two pods of 8), a 12-GPU gang (two pods of 6) and a
+     * 4-GPU job, all at once. Quota has room for all three (32 GPUs), but after the gangs each node
+     * has at most 2 GPUs free: the 4-GPU job must wait, because placement counts.
+     */
+    @Test
+    void gangsArePlacedWholeOnNodesAndAJobThatFitsTheQuotaButNoNodeWaits() throws Exception {
+        Demand d = new Demand("nodes", "placement", 32, List.of(new StudyJob("gang-16", 16, 0, 3_600),
+                new StudyJob("gang-12", 12, 0, 3_600), new StudyJob("four", 4, 0, 3_600)));
+        StudyScenarioWriter.write(d, new long[] {3_600, 3_600, 3_600}, RuntimeEstimates.EXACT,
+                QueuePolicy.BEST_EFFORT_FIFO, dir);
+
+        Report report = Simulation.run(ScenarioLoader.load(List.of(dir), ScenarioLoader.DEFAULT_SEED),
+                new SimulationOptions(java.util.OptionalLong.of(60_000)));
+
+        Map<String, Report.WorkloadReport> byName = report.workloads().stream()
+                .collect(Collectors.toMap(Report.WorkloadReport::name, Function.identity()));
+        assertThat(byName.get("gang-16").state()).isEqualTo("Admitted");
+        assertThat(byName.get("gang-16").pods()).hasSize(2)
+                .allSatisfy(p -> assertThat(p.gpuDevices()).hasSize(8))
+                .extracting(Report.PodReport::node).doesNotHaveDuplicates();
+        assertThat(byName.get("gang-12").pods()).hasSize(2)
+                .allSatisfy(p -> assertThat(p.gpuDevices()).hasSize(6))
+                .extracting(Report.PodReport::node).doesNotHaveDuplicates();
+        assertThat(byName.get("four").state()).isEqualTo("Pending");
+        assertThat(byName.get("four").pods()).isEmpty();
+    }
+
+    @Test
+    void onlyAnErrorAboutBackfillInMustersConfigurationMakesBackfillNotAvailable() {
+        ManifestError unknown = new ManifestError("/x/" + StudyScenarioWriter.MUSTER_CONFIGURATION, 1, "Configuration", null,
+                "backfill", "unknown field \"backfill\"");
+        ManifestError other = new ManifestError("/x/3-jobs.yaml", 4, "Job", "research/job-1", "spec.parallelism", "bad");
+
+        assertThat(ScenarioRun.backfillRejected(new ManifestException(List.of(unknown)))).contains(unknown);
+        assertThat(ScenarioRun.backfillRejected(new ManifestException(List.of(unknown, other)))).isEmpty();
+        assertThat(ScenarioRun.backfillRejected(new ManifestException(List.of(other)))).isEmpty();
+    }
+
+    @Test
+    void theBackfillScenarioCarriesMustersConfigurationAsTheIssueWritesIt() throws Exception {
+        Demand one = new Demand("one", "one job", 8, List.of(new StudyJob("a", 8, 0, 60)));
+        StudyScenarioWriter.write(one, new long[] {60}, RuntimeEstimates.EXACT, QueuePolicy.BACKFILL, dir);
+
+        assertThat(Files.readString(dir.resolve(StudyScenarioWriter.MUSTER_CONFIGURATION)))
+                .contains("apiVersion: config.muster.dev/v1alpha1", "kind: Configuration",
+                        "backfill:\n  enable: true\n  reservationDepth: 1\n");
+        assertThat(Files.readString(dir.resolve("2-queues.yaml"))).contains("queueingStrategy: BestEffortFIFO");
+        assertThat(Files.readString(dir.resolve("3-jobs.yaml"))).contains("muster.dev/expected-runtime: 1m0s");
+    }
+}

@@ -43,16 +43,17 @@ final class MusterConfigurationReader {
         if (!backfill.isPresent() || !backfill.requireObject()) {
             return BackfillPolicy.OFF;
         }
-        backfill.rejectUnknownFields(List.of("enable", "reservationDepth"));
+        backfill.rejectUnknownFields(List.of("enable", "reservationDepth", "preemptOverstaying"));
         boolean enable = backfill.get("enable").bool(false);
+        boolean preempt = backfill.get("preemptOverstaying").bool(false);
         Field depth = backfill.get("reservationDepth");
         Optional<Integer> n = depth.int32();
         if (n.isPresent() && (n.get() < 1 || n.get() > BackfillPolicy.MAX_DEPTH)) {
             depth.error("must be between 1 and " + BackfillPolicy.MAX_DEPTH + " (each reservation costs a fit test per"
                     + " expected end in every cycle), not " + n.get());
-            return new BackfillPolicy(enable, 1);
+            return new BackfillPolicy(enable, 1, preempt);
         }
-        return new BackfillPolicy(enable, n.orElse(1));
+        return new BackfillPolicy(enable, n.orElse(1), preempt);
     }
 
     private static double runtimeQuantile(Field forecast) {

@@ -14,16 +14,23 @@ package dev.muster.core.admission;
  * time (the {@code muster.dev/expected-runtime} annotation or its {@code activeDeadlineSeconds})
  * only backfills beside a reservation.
  *
- * @param enabled          whether reservations are held at all
- * @param reservationDepth how many waiting workloads of each ClusterQueue get one, 1 to {@link #MAX_DEPTH}
+ * @param enabled            whether reservations are held at all
+ * @param reservationDepth   how many waiting workloads of each ClusterQueue get one, 1 to {@link #MAX_DEPTH}
+ * @param preemptOverstaying whether a workload backfilled on the promise to end before a reservation,
+ *                           which runs past its expected end while the reservation is due and its
+ *                           workload does not fit, is preempted for it (it queues again at once)
  */
-public record BackfillPolicy(boolean enabled, int reservationDepth) {
+public record BackfillPolicy(boolean enabled, int reservationDepth, boolean preemptOverstaying) {
 
     /** Reservations cost a fit test per expected end for each of them, per cycle: a bound keeps it small. */
     public static final int MAX_DEPTH = 16;
 
     /** Kueue's and KAI's behaviour: no reservations. */
-    public static final BackfillPolicy OFF = new BackfillPolicy(false, 1);
+    public static final BackfillPolicy OFF = new BackfillPolicy(false, 1, false);
+
+    public BackfillPolicy(boolean enabled, int reservationDepth) {
+        this(enabled, reservationDepth, false);
+    }
 
     public BackfillPolicy {
         if (reservationDepth < 1 || reservationDepth > MAX_DEPTH) {

@@ -40,7 +40,8 @@ final class QueueLine {
                     ? c.queue.inadmissibleReason(outcome.shapeOf(wl, tickets[i]), freed)
                     : null;
             // A preemptor whose victims are gone is tried itself: the room held for it is what others of its shape lacked.
-            if (reason == null || outcome.isSticky(wl.key())) {
+            // So is one whose due reservation may evict backfilled work that broke its promise.
+            if (reason == null || outcome.isSticky(wl.key()) || reservations.mayEvictOverstayers(outcome)) {
                 return i == c.position ? c : c.at(i);
             }
             outcome.waiting(wl, tickets[i], reservations.reserve(c.queue, wl, reason, outcome));

@@ -4,6 +4,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.Pending;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
+import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.quantity.Durations;
 import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.AdmittedWorkload;
@@ -39,7 +40,18 @@ import java.util.OptionalLong;
 final class Reservations {
 
     /** A workload holding quota in the tree, and when it is expected to end ({@link Long#MAX_VALUE}: never). */
-    private record ExpectedEnd(ObjectKey workload, ClusterQueueState queue, long[] usage, long endMillis) {
+    private record ExpectedEnd(AdmittedWorkload admitted, ClusterQueueState queue, long[] usage, long endMillis) {
+        ObjectKey workload() {
+            return admitted.workload().key();
+        }
+    }
+
+    /** A workload backfilled on the promise to end before a reservation: by when, and for whom. */
+    private record Promise(long endsByMillis, ObjectKey reservedFor, long reservationStartsMillis) {
+    }
+
+    /** Victims that let a due reservation's workload in now: workloads that broke their backfill promise. */
+    record Overstayers(Assignment assignment, List<PreemptionTarget> targets) {
     }
 
     /** No reservations: the fair-sharing pass, and the engine without backfill. */
@@ -55,6 +67,11 @@ final class Reservations {
     private List<ClusterQueueState> queues = List.of();
     private final List<Reservation> held = new ArrayList<>();
     private final Map<String, Integer> madeIn = new HashMap<>();
+    /** Workloads backfilled on the promise to end before a reservation; kept across passes while they run. */
+    private final Map<ObjectKey, Promise> promises = new HashMap<>();
+    /** Found by {@link #reserve} for the workload it was asked about, when that one may evict overstayers. */
+    private Overstayers overstayers;
+    private ObjectKey overstayersFor;
     /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
     private List<ExpectedEnd> ends;
 
@@ -74,6 +91,8 @@ final class Reservations {
         held.clear();
         madeIn.clear();
         ends = null;
+        overstayers = null;
+        overstayersFor = null;
     }
 
     /** A workload was admitted in the pass: it holds quota from now on, until its own expected end. */
@@ -103,7 +122,72 @@ final class Reservations {
         }
         held.add(r);
         long now = outcome.nowMillis();
+        if (policy.preemptOverstaying() && r.startsMillis() <= now) {
+            overstayers = overstayers(cq, wl, outcome);
+            overstayersFor = overstayers == null ? null : wl.key();
+        }
         return reason.reworded(reason.why(), m -> m + "; " + describe(r, now));
+    }
+
+    /**
+     * The workloads to preempt so that {@code wl}, whose reservation is due, is admitted now (it was
+     * just told to wait, by {@link #reserve}); null when there are none ({@code preemptOverstaying}
+     * off, or evicting those that broke their promise would not make room).
+     */
+    Overstayers overstayersFor(Workload wl) {
+        return wl.key().equals(overstayersFor) ? overstayers : null;
+    }
+
+    /**
+     * Whether a workload whose wait the pass knows already should be tried anyway: with
+     * {@code preemptOverstaying}, a backfilled workload ran past its promise, so a due reservation
+     * may evict it, which only a try does.
+     */
+    boolean mayEvictOverstayers(SchedulingCycle.Outcome outcome) {
+        if (!policy.preemptOverstaying() || promises.isEmpty()) {
+            return false;
+        }
+        long now = outcome.nowMillis();
+        return promises.values().stream().anyMatch(p -> p.endsByMillis() < now);
+    }
+
+    /**
+     * Among the workloads that ran past their promise, the fewest, latest admitted first, whose
+     * eviction lets {@code wl} fit now (quota and nodes); null if even all of them do not.
+     */
+    private Overstayers overstayers(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
+        long now = outcome.nowMillis();
+        List<ExpectedEnd> broken = new ArrayList<>();
+        java.util.Set<ObjectKey> running = new java.util.HashSet<>();
+        for (ExpectedEnd e : ends(outcome)) {
+            running.add(e.workload());
+            Promise p = promises.get(e.workload());
+            if (p != null && p.endsByMillis() < now) {
+                broken.add(e);
+            }
+        }
+        promises.keySet().retainAll(running);
+        broken.sort(Comparator.comparingLong((ExpectedEnd e) -> -e.admitted().admittedAtMillis())
+                .thenComparing(ExpectedEnd::workload));
+        List<ExpectedEnd> taken = new ArrayList<>();
+        try {
+            for (ExpectedEnd e : broken) {
+                tree.remove(e.queue().node(), e.usage());
+                taken.add(e);
+                if (assigner.assign(cq, wl, fullCounts(wl), NO_PREEMPTION) instanceof FitResult.Fits f
+                        && outcome.nodesAt(wl, f.assignment(), taken.stream().map(ExpectedEnd::workload).toList(),
+                                List.of()) != null) {
+                    List<PreemptionTarget> targets = taken.stream()
+                            .map(t -> new PreemptionTarget(t.admitted(), PreemptionTarget.BACKFILL_OVERSTAYED)).toList();
+                    return new Overstayers(f.assignment(), targets);
+                }
+            }
+            return null;
+        } finally {
+            for (int t = taken.size() - 1; t >= 0; t--) {
+                tree.add(taken.get(t).queue().node(), taken.get(t).usage());
+            }
+        }
     }
 
     /** Whether a workload that fits now may start, with the reservations of the pass. */
@@ -133,6 +217,10 @@ final class Reservations {
                 continue; // ahead of the reserved workload in the queue order: reservations do not hold it back
             }
             if (runtime.isPresent() && Saturating.add(now, runtime.getAsLong()) <= r.startsMillis()) {
+                if (policy.preemptOverstaying()) {
+                    promises.put(wl.key(), new Promise(Saturating.add(now, runtime.getAsLong()), r.workload().key(),
+                            r.startsMillis()));
+                }
                 passed.add("backfilled: ends before the reservation of " + r.workload().key() + " (from "
                         + instant(r.startsMillis()) + ")");
             } else if (stillFits(k, cq, assignment.usage(), outcome)) {
@@ -274,7 +362,7 @@ final class Reservations {
                     OptionalLong runtime = outcome.expectedRuntimeMillis(a.workload().key());
                     long end = runtime.isEmpty() ? Long.MAX_VALUE
                             : Math.max(now, Saturating.add(a.admittedAtMillis(), runtime.getAsLong()));
-                    out.add(new ExpectedEnd(a.workload().key(), q, a.assignment().usage(), end));
+                    out.add(new ExpectedEnd(a, q, a.assignment().usage(), end));
                 }
             }
             out.sort(Comparator.comparingLong(ExpectedEnd::endMillis).thenComparing(ExpectedEnd::workload));

@@ -275,7 +275,17 @@ public final class SchedulingCycle {
 
     /** The candidate waits; its shape is known not to fit, and the next of its queue is tried unless StrictFIFO holds it back. */
     private void waitAndMoveOn(Candidate c, Pending reason, PriorityQueue<Candidate> heap, Outcome outcome) {
-        outcome.waiting(c.workload, c.ticket, reservations.reserve(c.queue, c.workload, reason, outcome));
+        Pending told = reservations.reserve(c.queue, c.workload, reason, outcome);
+        Reservations.Overstayers overstayers = reservations.overstayersFor(c.workload);
+        if (overstayers != null) {
+            // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
+            outcome.preempt(c.queue, c.workload, overstayers.assignment(), overstayers.targets());
+            if (QueueLine.isStrictFifo(c)) {
+                QueueLine.blockBehind(c, outcome);
+            }
+            return;
+        }
+        outcome.waiting(c.workload, c.ticket, told);
         QueueLine.markInadmissible(c, reason, outcome);
         if (!QueueLine.blocks(c, outcome)) {
             push(c.next(), heap, outcome);

@@ -26,6 +26,9 @@ final class PreemptionMessages {
                     + " workloads of ClusterQueue " + t.victim().clusterQueue() + " (borrowWithinCohort)";
             case PreemptionTarget.IN_COHORT_FAIR_SHARING -> "fair sharing: ClusterQueue " + t.victim().clusterQueue()
                     + " holds a larger share of the cohort than ClusterQueue " + preemptorQueue.name() + " would";
+            case PreemptionTarget.BACKFILL_OVERSTAYED -> "this workload was backfilled ahead of its reservation on the"
+                    + " promise to end before it, ran past its expected run time, and the reservation is due"
+                    + " (backfill.preemptOverstaying)";
             default -> t.detail();
         };
     }

@@ -14,4 +14,6 @@ public record PreemptionTarget(AdmittedWorkload victim, String detail) {
     public static final String IN_COHORT_RECLAMATION = "InCohortReclamation";
     public static final String IN_COHORT_FAIR_SHARING = "InCohortFairSharing";
     public static final String IN_COHORT_RECLAIM_WHILE_BORROWING = "InCohortReclaimWhileBorrowing";
+    /** Muster's backfill: it was started ahead of a reservation on the promise to end before it, and ran on. */
+    public static final String BACKFILL_OVERSTAYED = "BackfillOverstayed";
 }

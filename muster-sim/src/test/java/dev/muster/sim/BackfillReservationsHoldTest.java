@@ -35,7 +35,7 @@ class BackfillReservationsHoldTest {
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
     void noReservationIsDelayedWhenRunTimesAreTrue(int seed) throws Exception {
         boolean nodes = seed % 2 == 0;
-        Files.writeString(temp.resolve("world.yaml"), world(seed, nodes));
+        Files.writeString(temp.resolve("world.yaml"), world(seed, nodes, false));
         Report report = Simulation.run(ScenarioLoader.load(List.of(temp), 1), SimulationOptions.DEFAULTS);
 
         assertThat(report.workloads()).hasSize(40);
@@ -50,6 +50,23 @@ class BackfillReservationsHoldTest {
             }
         }
         assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
+    }
+
+    /**
+     * With run times off by up to 2x either way and {@code preemptOverstaying} on, jobs that break
+     * their promise are preempted and queue again; every workload still runs to its end (no
+     * preemption loop: a promise holds for the one admission it was made for).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    void withWrongRunTimesOverstayersArePreemptedAndEveryWorkloadEnds(int seed) throws Exception {
+        Files.writeString(temp.resolve("world.yaml"), world(seed, seed % 2 == 0, true));
+        Report report = Simulation.run(ScenarioLoader.load(List.of(temp), 1), SimulationOptions.DEFAULTS);
+
+        assertThat(report.workloads()).hasSize(40);
+        assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
+        assertThat(report.workloads()).allSatisfy(w -> assertThat(w.evictions()).as(w.name())
+                .allSatisfy(e -> assertThat(e.detail()).isEqualTo("BackfillOverstayed")));
     }
 
     /** When the workload's first reservation said it would start, in seconds; null if it never had one. */
@@ -71,12 +88,17 @@ class BackfillReservationsHoldTest {
         return g == null ? 0 : Long.parseLong(g.substring(0, g.length() - 1));
     }
 
-    /** 40 jobs of 1 to 4 pods arriving over ten minutes, runs of 10 s to 5 min, into 32 cpu. */
-    private static String world(int seed, boolean withNodes) {
+    /**
+     * 40 jobs of 1 to 4 pods arriving over ten minutes, runs of 10 s to 5 min, into 32 cpu; with
+     * {@code wrong}, each job's expected run time is its run time times 0.5 to 2, and overstayers
+     * are preempted.
+     */
+    private static String world(int seed, boolean withNodes, boolean wrong) {
         Random random = new Random(seed);
         List<String> docs = new ArrayList<>();
         docs.add("apiVersion: v1\nkind: Namespace\nmetadata: {name: world}\n");
-        docs.add("apiVersion: config.muster.dev/v1alpha1\nkind: Configuration\nbackfill: {enable: true}\n");
+        docs.add("apiVersion: config.muster.dev/v1alpha1\nkind: Configuration\nbackfill: {enable: true, preemptOverstaying: "
+                + wrong + "}\n");
         docs.add("apiVersion: kueue.x-k8s.io/v1beta1\nkind: ResourceFlavor\nmetadata: {name: default-flavor}\n");
         docs.add("""
                 apiVersion: kueue.x-k8s.io/v1beta1
@@ -106,6 +128,7 @@ class BackfillReservationsHoldTest {
             int pods = 1 + random.nextInt(4);
             int cpu = cpus[random.nextInt(cpus.length)];
             int runs = 10 + random.nextInt(290);
+            long expected = wrong ? Math.max(1, Math.round(runs * Math.pow(2, random.nextDouble() * 2 - 1))) : runs;
             docs.add("""
                     apiVersion: batch/v1
                     kind: Job
@@ -124,7 +147,7 @@ class BackfillReservationsHoldTest {
                           - name: main
                             image: registry.k8s.io/pause:3.10
                             resources: {requests: {cpu: "%d"}}
-                    """.formatted(j, arrival, runs, runs, pods, pods, cpu));
+                    """.formatted(j, arrival, runs, expected, pods, pods, cpu));
         }
         return String.join("---\n", docs);
     }

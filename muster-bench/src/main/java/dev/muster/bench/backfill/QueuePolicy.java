@@ -8,7 +8,9 @@ package dev.muster.bench.backfill;
 public enum QueuePolicy {
     BEST_EFFORT_FIFO("BestEffortFIFO", "BestEffortFIFO", false),
     STRICT_FIFO("StrictFIFO", "StrictFIFO", false),
-    BACKFILL("backfill", "BestEffortFIFO", true);
+    BACKFILL("backfill", "BestEffortFIFO", true),
+    /** Backfill with {@code preemptOverstaying}: a job that broke its promise to end before a reservation is preempted. */
+    BACKFILL_PREEMPTING("backfill+preempt", "BestEffortFIFO", true);
 
     private final String label;
     private final String queueingStrategy;
@@ -40,6 +42,7 @@ public enum QueuePolicy {
             case BEST_EFFORT_FIFO -> "besteffortfifo";
             case STRICT_FIFO -> "strictfifo";
             case BACKFILL -> "backfill";
+            case BACKFILL_PREEMPTING -> "backfill-preempt";
         };
     }
 }

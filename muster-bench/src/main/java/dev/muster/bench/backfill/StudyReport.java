@@ -94,7 +94,7 @@ public final class StudyReport {
     private static void ratios(PrintStream out, Comparison c) {
         SizeClass largest = SizeClass.largestOf(c.demand().jobs());
         List<String> parts = new ArrayList<>();
-        for (QueuePolicy other : List.of(QueuePolicy.STRICT_FIFO, QueuePolicy.BACKFILL)) {
+        for (QueuePolicy other : List.of(QueuePolicy.STRICT_FIFO, QueuePolicy.BACKFILL, QueuePolicy.BACKFILL_PREEMPTING)) {
             if (c.results().stream().noneMatch(r -> r.policy() == other)) {
                 continue;
             }

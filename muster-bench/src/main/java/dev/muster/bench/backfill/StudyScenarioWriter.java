@@ -32,7 +32,7 @@ public final class StudyScenarioWriter {
         try {
             Files.createDirectories(dir);
             if (policy.backfill()) {
-                Files.writeString(dir.resolve(MUSTER_CONFIGURATION), musterConfiguration());
+                Files.writeString(dir.resolve(MUSTER_CONFIGURATION), musterConfiguration(policy));
             }
             Files.writeString(dir.resolve("1-cluster.yaml"), nodes(demand));
             Files.writeString(dir.resolve("2-queues.yaml"), queues(demand, policy));
@@ -42,7 +42,7 @@ public final class StudyScenarioWriter {
         }
     }
 
-    static String musterConfiguration() {
+    static String musterConfiguration(QueuePolicy policy) {
         return """
                 # Reservation and backfill (issue 21): the head of the queue that cannot start gets a
                 # reservation; later jobs start only where they do not delay it.
@@ -51,7 +51,8 @@ public final class StudyScenarioWriter {
                 backfill:
                   enable: true
                   reservationDepth: 1
-                """;
+                  preemptOverstaying: %s
+                """.formatted(policy == QueuePolicy.BACKFILL_PREEMPTING);
     }
 
     static String nodes(Demand demand) {

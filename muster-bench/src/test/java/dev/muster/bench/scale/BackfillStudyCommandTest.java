@@ -39,7 +39,7 @@ class BackfillStudyCommandTest {
                 "x a factor drawn log-uniformly from [0.5, 2.0]", "BestEffortFIFO P50", "StrictFIFO P50", "backfill P50",
                 "largest gangs (33-64 GPUs), p95 wait: BestEffortFIFO / StrictFIFO = ");
         // wall times go to stderr, apart from the results
-        assertThat(first.err()).contains("backfill-study: 3 runs in");
+        assertThat(first.err()).contains("backfill-study: 4 runs in");
         assertThat(run("backfill-study", "--workload", "synthetic", "--jobs", "150", "--estimates", "noisy", "--seed", "43")
                 .out()).isNotEqualTo(first.out());
     }
@@ -51,8 +51,9 @@ class BackfillStudyCommandTest {
         assertThat(r.status()).isZero();
         try (var dirs = Files.list(out)) {
             assertThat(dirs.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
-                    "synthetic-exact-backfill", "synthetic-exact-besteffortfifo", "synthetic-exact-strictfifo",
-                    "synthetic-noisy-backfill", "synthetic-noisy-besteffortfifo", "synthetic-noisy-strictfifo");
+                    "synthetic-exact-backfill", "synthetic-exact-backfill-preempt", "synthetic-exact-besteffortfifo",
+                    "synthetic-exact-strictfifo", "synthetic-noisy-backfill", "synthetic-noisy-backfill-preempt",
+                    "synthetic-noisy-besteffortfifo", "synthetic-noisy-strictfifo");
         }
         assertThat(ScenarioLoader.load(List.of(out.resolve("synthetic-noisy-strictfifo")), 1).workloads()).hasSize(20);
     }

@@ -205,6 +205,8 @@ final class Reservations {
 
     /** Whether the workload, which fits now with {@code assignment}, delays no reservation of the pass. */
     Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
+        // A promise holds for one admission: one from an earlier run (the workload evicted since) is void.
+        promises.remove(wl.key());
         if (held.isEmpty()) {
             return FREE;
         }

@@ -52,6 +52,66 @@ class BackfillReservationsHoldTest {
         assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
     }
 
+    /** The same in a KAI queue, on four nodes of 8 GPUs that KAI places pods on. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void noReservationOfAKaiQueueIsDelayedWhenRunTimesAreTrue(int seed) throws Exception {
+        Files.writeString(temp.resolve("world.yaml"), kaiWorld(seed));
+        Report report = Simulation.run(ScenarioLoader.load(List.of(temp), 1), SimulationOptions.DEFAULTS);
+
+        assertThat(report.workloads()).hasSize(40);
+        assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
+        int reserved = 0;
+        for (Report.WorkloadReport w : report.workloads()) {
+            Double firstReservation = firstReservation(report, w);
+            if (firstReservation != null) {
+                reserved++;
+                assertThat(w.admittedAtSeconds()).as("%s, reserved from %ss (seed %d)", w.name(), firstReservation, seed)
+                        .isLessThanOrEqualTo(firstReservation + 0.001);
+            }
+        }
+        assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
+    }
+
+    /** 40 jobs of one pod of 1, 2, 4 or 8 GPUs in one KAI queue, with true expected run times. */
+    private static String kaiWorld(int seed) {
+        Random random = new Random(seed);
+        List<String> docs = new ArrayList<>();
+        docs.add("apiVersion: config.muster.dev/v1alpha1\nkind: Configuration\nbackfill: {enable: true}\n");
+        docs.add("apiVersion: scheduling.run.ai/v2\nkind: Queue\nmetadata: {name: team-a}\n"
+                + "spec:\n  resources:\n    gpu: {quota: 32, limit: -1, overQuotaWeight: 1}\n");
+        for (int n = 0; n < 4; n++) {
+            docs.add("apiVersion: v1\nkind: Node\nmetadata: {name: gpu-" + n + "}\n"
+                    + "status:\n  allocatable: {cpu: \"64\", memory: 512Gi, nvidia.com/gpu: \"8\", pods: \"110\"}\n");
+        }
+        int[] gpus = {1, 2, 4, 8};
+        long arrival = 0;
+        for (int j = 0; j < 40; j++) {
+            arrival += random.nextInt(30);
+            int gpu = gpus[random.nextInt(gpus.length)];
+            int runs = 10 + random.nextInt(290);
+            docs.add("""
+                    apiVersion: batch/v1
+                    kind: Job
+                    metadata:
+                      name: job-%02d
+                      labels: {kai.scheduler/queue: team-a}
+                      annotations: {sim.muster.dev/arrival: %ds, sim.muster.dev/duration: %ds, muster.dev/expected-runtime: %ds}
+                    spec:
+                      parallelism: 1
+                      completions: 1
+                      template:
+                        spec:
+                          restartPolicy: Never
+                          containers:
+                          - name: main
+                            image: registry.k8s.io/pause:3.10
+                            resources: {limits: {nvidia.com/gpu: "%d"}}
+                    """.formatted(j, arrival, runs, runs, gpu));
+        }
+        return String.join("---\n", docs);
+    }
+
     /**
      * With run times off by up to 2x either way and {@code preemptOverstaying} on, jobs that break
      * their promise are preempted and queue again; every workload still runs to its end (no

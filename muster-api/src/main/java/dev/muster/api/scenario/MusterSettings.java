@@ -22,7 +22,7 @@ import java.time.Duration;
  * backfill:
  *   enable: true                # reserve room for the heads of each ClusterQueue that cannot start,
  *                               # and start later workloads only where they delay no reservation
- *   reservationDepth: 1         # how many waiting workloads of each ClusterQueue get a reservation
+ *   reservationDepth: 1         # how many waiting workloads of each ClusterQueue (or KAI leaf queue) get one
  * </pre>
  *
  * @param staleGangGracePeriod how long a gang in a KAI queue may run below its minimum before it

@@ -4,7 +4,7 @@ package dev.muster.core.admission;
  * Muster's reservation and backfill, from its Configuration ({@code backfill:}); off by default,
  * so that Kueue's queueing strategies behave as Kueue's.
  *
- * <p>With it on, the first {@code reservationDepth} workloads of a ClusterQueue (in its order)
+ * <p>With it on, the first {@code reservationDepth} workloads of a ClusterQueue or KAI leaf queue (in its order)
  * that cannot start get a reservation: the earliest time, from the expected run times of what
  * holds their room, at which they fit their quota (and the nodes, when Muster places pods), and
  * the nodes they would get then. A workload behind them may start now only if it delays none of

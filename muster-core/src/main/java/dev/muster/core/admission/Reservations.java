@@ -37,7 +37,7 @@ import java.util.OptionalLong;
  * none never does), or if the reserved workload still fits at its start with it running beside.
  * The trial changes the tree and the nodes for a moment and puts them back as they were.
  */
-final class Reservations {
+public final class Reservations {
 
     /** A workload holding quota in the tree, and when it is expected to end ({@link Long#MAX_VALUE}: never). */
     private record ExpectedEnd(AdmittedWorkload admitted, ClusterQueueState queue, long[] usage, long endMillis) {
@@ -51,11 +51,11 @@ final class Reservations {
     }
 
     /** Victims that let a due reservation's workload in now: workloads that broke their backfill promise. */
-    record Overstayers(Assignment assignment, List<PreemptionTarget> targets) {
+    public record Overstayers(Assignment assignment, List<PreemptionTarget> targets) {
     }
 
     /** No reservations: the fair-sharing pass, and the engine without backfill. */
-    static final Reservations NONE = new Reservations(null, null, BackfillPolicy.OFF);
+    static final Reservations NONE = new Reservations(null, null, BackfillPolicy.OFF, false, false);
 
     private static final FlavorAssigner.PreemptionOracle NO_PREEMPTION =
             (q, w, usage, needed) -> FlavorAssigner.Possibility.NO_CANDIDATES;
@@ -63,6 +63,14 @@ final class Reservations {
     private final QuotaTree tree;
     private final FlavorAssigner assigner;
     private final BackfillPolicy policy;
+    /** KAI: a gang starts at its minimum, so that is what must fit; Kueue: every pod set's count. */
+    private final boolean atGangMinimum;
+    /**
+     * KAI: a reservation holds back only its own leaf queue. Another queue below its fair share may
+     * take free room, and reclaim it from the reserved queue anyway (KAI's reclaim); holding it back
+     * would put a reservation above fair sharing.
+     */
+    private final boolean ownQueueOnly;
 
     private List<ClusterQueueState> queues = List.of();
     private final List<Reservation> held = new ArrayList<>();
@@ -75,18 +83,31 @@ final class Reservations {
     /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
     private List<ExpectedEnd> ends;
 
+    /** Kueue's: full counts must fit, and a reservation holds back the whole cohort tree. */
     Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
+        this(tree, assigner, policy, false, false);
+    }
+
+    /** KAI's: gangs at their minimum, and a reservation holds back its own leaf queue only. */
+    public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
+        return new Reservations(tree, assigner, policy, true, true);
+    }
+
+    private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, boolean atGangMinimum,
+            boolean ownQueueOnly) {
         this.tree = tree;
         this.assigner = assigner;
         this.policy = policy;
+        this.atGangMinimum = atGangMinimum;
+        this.ownQueueOnly = ownQueueOnly;
     }
 
-    boolean enabled() {
+    public boolean enabled() {
         return policy.enabled();
     }
 
     /** A pass over the tree of {@code members} begins: nothing is reserved yet. */
-    void beginPass(List<ClusterQueueState> members) {
+    public void beginPass(List<ClusterQueueState> members) {
         queues = members;
         held.clear();
         madeIn.clear();
@@ -96,12 +117,12 @@ final class Reservations {
     }
 
     /** A workload was admitted in the pass: it holds quota from now on, until its own expected end. */
-    void admitted() {
+    public void admitted() {
         ends = null;
     }
 
     /** The reservations made so far in this pass. */
-    List<Reservation> held() {
+    public List<Reservation> held() {
         return List.copyOf(held);
     }
 
@@ -109,7 +130,7 @@ final class Reservations {
      * A workload waits for {@code reason}: if it is among the first of its queue to wait for room,
      * room is reserved for it; returns the reason, saying where and when it is reserved.
      */
-    Pending reserve(ClusterQueueState cq, Workload wl, Pending reason, SchedulingCycle.Outcome outcome) {
+    public Pending reserve(ClusterQueueState cq, Workload wl, Pending reason, SchedulingCycle.Outcome outcome) {
         if (!policy.enabled() || !waitsForRoom(reason) || madeIn.getOrDefault(cq.name(), 0) >= policy.reservationDepth()
                 || held.stream().anyMatch(r -> r.workload().key().equals(wl.key()))) {
             return reason;
@@ -134,7 +155,7 @@ final class Reservations {
      * just told to wait, by {@link #reserve}); null when there are none ({@code preemptOverstaying}
      * off, or evicting those that broke their promise would not make room).
      */
-    Overstayers overstayersFor(Workload wl) {
+    public Overstayers overstayersFor(Workload wl) {
         return wl.key().equals(overstayersFor) ? overstayers : null;
     }
 
@@ -143,7 +164,7 @@ final class Reservations {
      * {@code preemptOverstaying}, a backfilled workload ran past its promise, so a due reservation
      * may evict it, which only a try does.
      */
-    boolean mayEvictOverstayers(SchedulingCycle.Outcome outcome) {
+    public boolean mayEvictOverstayers(SchedulingCycle.Outcome outcome) {
         if (!policy.preemptOverstaying() || promises.isEmpty()) {
             return false;
         }
@@ -174,7 +195,7 @@ final class Reservations {
             for (ExpectedEnd e : broken) {
                 tree.remove(e.queue().node(), e.usage());
                 taken.add(e);
-                if (assigner.assign(cq, wl, fullCounts(wl), NO_PREEMPTION) instanceof FitResult.Fits f
+                if (assigner.assign(cq, wl, counts(wl), NO_PREEMPTION) instanceof FitResult.Fits f
                         && outcome.nodesAt(wl, f.assignment(), taken.stream().map(ExpectedEnd::workload).toList(),
                                 List.of()) != null) {
                     List<PreemptionTarget> targets = taken.stream()
@@ -191,7 +212,7 @@ final class Reservations {
     }
 
     /** Whether a workload that fits now may start, with the reservations of the pass. */
-    sealed interface Verdict {
+    public sealed interface Verdict {
         /** It starts; {@code note} says which reservations it passed and how (empty if it passed none). */
         record Starts(String note) implements Verdict {
         }
@@ -204,7 +225,7 @@ final class Reservations {
     private static final Verdict.Starts FREE = new Verdict.Starts("");
 
     /** Whether the workload, which fits now with {@code assignment}, delays no reservation of the pass. */
-    Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
+    public Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
         // A promise holds for one admission: one from an earlier run (the workload evicted since) is void.
         promises.remove(wl.key());
         if (held.isEmpty()) {
@@ -217,6 +238,9 @@ final class Reservations {
             Reservation r = held.get(k);
             if (r.workload().key().equals(wl.key()) || Workload.QUEUE_ORDER.compare(r.workload(), wl) > 0) {
                 continue; // ahead of the reserved workload in the queue order: reservations do not hold it back
+            }
+            if (ownQueueOnly && r.queue() != cq) {
+                continue;
             }
             if (runtime.isPresent() && Saturating.add(now, runtime.getAsLong()) <= r.startsMillis()) {
                 if (policy.preemptOverstaying()) {
@@ -274,7 +298,8 @@ final class Reservations {
 
     private static boolean waitsForRoom(Pending reason) {
         return switch (reason.why()) {
-            case WAITING_FOR_QUOTA, WAITING_FOR_NODES, MIN_RUNTIME_PROTECTED -> true;
+            // KAI's waits for room too: nothing free and its queue may not reclaim, or its own limit.
+            case WAITING_FOR_QUOTA, WAITING_FOR_NODES, MIN_RUNTIME_PROTECTED, OVER_FAIR_SHARE, OVER_LIMIT -> true;
             default -> false;
         };
     }
@@ -282,7 +307,7 @@ final class Reservations {
     /** The earliest instant the workload fits as the tree's runs end, or null if none does before "never". */
     private Reservation find(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
         List<ExpectedEnd> all = ends(outcome);
-        int[] counts = fullCounts(wl);
+        int[] counts = counts(wl);
         List<Reservation> earlier = List.copyOf(held);
         earlier.forEach(r -> tree.add(r.queue().node(), r.assignment().usage()));
         List<ExpectedEnd> taken = new ArrayList<>();
@@ -340,7 +365,7 @@ final class Reservations {
                 tree.remove(e.queue().node(), e.usage());
                 taken.add(e);
             }
-            if (!(assigner.assign(r.queue(), r.workload(), fullCounts(r.workload()), NO_PREEMPTION)
+            if (!(assigner.assign(r.queue(), r.workload(), counts(r.workload()), NO_PREEMPTION)
                     instanceof FitResult.Fits f)) {
                 return false;
             }
@@ -374,7 +399,7 @@ final class Reservations {
     }
 
     /** The instant the next run of the tree is expected to end after now, when a reservation may move; empty if none. */
-    OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
+    public OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
         long now = outcome.nowMillis();
         for (ExpectedEnd e : ends(outcome)) {
             if (e.endMillis() > now && e.endMillis() != Long.MAX_VALUE) {
@@ -384,11 +409,12 @@ final class Reservations {
         return OptionalLong.empty();
     }
 
-    private static int[] fullCounts(Workload wl) {
+    /** What must fit of a workload: every pod set's count (Kueue), or its gang minimum (KAI). */
+    private int[] counts(Workload wl) {
         List<PodSet> podSets = wl.podSets();
         int[] counts = new int[podSets.size()];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = podSets.get(i).count();
+            counts[i] = atGangMinimum ? podSets.get(i).minCount() : podSets.get(i).count();
         }
         return counts;
     }

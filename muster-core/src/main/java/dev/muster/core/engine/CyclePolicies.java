@@ -30,7 +30,8 @@ final class CyclePolicies {
                 new FlavorAssigner(tree.index(), settings.fairSharing(), setup.flavors()), preemptor,
                 settings.fairSharing(), settings.prioritySortingWithinCohort(), settings.backfill()));
         this.kaiCycle = setup.kaiQueues().isEmpty() ? null
-                : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), setup.kaiQueues(), setup.capacity());
+                : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), setup.kaiQueues(), setup.capacity(),
+                        settings.backfill());
         queues.byRoot().forEach((root, members) -> {
             boolean kai = members.get(0).isKai();
             refuseMixedTree(members, kai);

@@ -8,6 +8,7 @@ import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.admission.FitResult;
 import dev.muster.core.admission.FlavorAssigner;
+import dev.muster.core.admission.Reservations;
 import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.PodSet;
@@ -54,6 +55,12 @@ public final class KaiCycle {
     private final NonPreemptibleQuota nonPreemptibleQuota;
     private final GangGrowth growth;
     private final EvictingFronts evictingFronts = new EvictingFronts();
+    /**
+     * Muster's reservations and backfill (off unless configured). With them on, the wait memos are
+     * not used: a reservation is made afresh in every pass from the workloads that wait, so every
+     * one of them is visited, and whether one may start hangs on its run time, not its shape.
+     */
+    private final Reservations reservations;
     private final KaiShapeIds shapeIds = new KaiShapeIds();
     private Map<String, Map<String, Long>> lastShares = Map.of();
     /** Per KAI tree (by its root): the workloads found to wait, and the state they were tried in. */
@@ -86,6 +93,13 @@ public final class KaiCycle {
     }
 
     public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity) {
+        this(tree, assigner, queues, capacity, dev.muster.core.admission.BackfillPolicy.OFF);
+    }
+
+    /** @param backfill Muster's reservations for the waiting heads of each leaf queue, and backfill behind them */
+    public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity,
+            dev.muster.core.admission.BackfillPolicy backfill) {
+        this.reservations = Reservations.forKai(tree, assigner, backfill);
         this.tree = tree;
         this.assigner = assigner;
         this.fairShares = new FairShares(queues);
@@ -108,6 +122,8 @@ public final class KaiCycle {
         long sharesVersion = sharesVersion(root, shares);
         KaiWaitMemo memo = memos.computeIfAbsent(root, r -> new KaiWaitMemo());
         memo.keepOnly(leaves);
+        reservations.beginPass(leaves);
+        boolean memos = !reservations.enabled();
         long admissions = leaves.stream().mapToLong(ClusterQueueState::admissionEvents).sum();
         KaiShares bounds = new KaiShares(shares, specs);
         KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
@@ -125,7 +141,7 @@ public final class KaiCycle {
         // With one queue to serve, the pass visits its workloads in queue order, and those parked as
         // waiting for the nodes are skipped until the state changes: visit only the others until then.
         ParkedSkip skip = null;
-        if (queues.size() == 1) {
+        if (memos && queues.size() == 1) {
             ClusterQueueState only = queues.keySet().iterator().next();
             List<Workload> visit = memo.toVisit(only, state, stillOnlyNodes);
             if (visit != null) {
@@ -153,7 +169,7 @@ public final class KaiCycle {
             if (skip != null) {
                 skip.visited(wl);
             }
-            if (memo.stillWaits(wl, state, stillOnlyNodes)) {
+            if (memos && memo.stillWaits(wl, state, stillOnlyNodes)) {
                 // Nothing to do: it is no preemptor (preempting changes the state), and it was told why it waits.
                 continue;
             }
@@ -169,7 +185,7 @@ public final class KaiCycle {
             }
             // A preemptor whose room is held is unlike the others of its shape: it alone may use that room;
             // so is a workload whose pods another scheduler places: the nodes never stop it.
-            boolean alike = !sticky && !outcome.placedElsewhere(wl.key());
+            boolean alike = memos && !sticky && !outcome.placedElsewhere(wl.key());
             int shape = alike ? nextQueue.shapeOfServed(wl) : -1;
             KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
             if (same != null) {
@@ -188,6 +204,15 @@ public final class KaiCycle {
             }
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
+                    if (evictsOverstayers(q, wl, w, outcome)) {
+                        // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
+                        passChanges++;
+                        memo.forget(q, wl);
+                        state = state(leaves, outcome, admissions, sharesVersion);
+                        queues.remove(q);
+                        skip = null;
+                        continue;
+                    }
                     waits(q, wl, w, state, memo, outcome);
                     if (alike) {
                         memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt(), w.unplaced()));
@@ -210,12 +235,38 @@ public final class KaiCycle {
             }
         }
         passChanges += growth.grow(leaves, outcome);
+        if (!reservations.held().isEmpty()) {
+            // A run that overstays its expected end moves the reservations waiting for it: look again then.
+            reservations.nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(leaves.get(0), at));
+        }
     }
 
+    /**
+     * With backfill's preemptOverstaying: if the waiting workload's reservation is due and only
+     * backfilled work that ran past its promise keeps it out, that work is preempted for it.
+     */
+    private boolean evictsOverstayers(ClusterQueueState q, Workload wl, Tried.Waits w, SchedulingCycle.Outcome outcome) {
+        if (!reservations.enabled()) {
+            return false;
+        }
+        pendingReason = reservations.reserve(q, wl, w.why(), outcome);
+        Reservations.Overstayers overstayers = reservations.overstayersFor(wl);
+        if (overstayers == null) {
+            return false;
+        }
+        outcome.preempt(q, wl, overstayers.assignment(), overstayers.targets());
+        return true;
+    }
+
+    /** The reason {@link #evictsOverstayers} worded for the workload that waits (with its reservation), or null. */
+    private Pending pendingReason;
+
     /** The workload waits: it is told why, remembered as waiting in {@code state}, and tried again when its victims' protection ends. */
-    private static void waits(ClusterQueueState q, Workload wl, Tried.Waits w, KaiWaitMemo.State state, KaiWaitMemo memo,
+    private void waits(ClusterQueueState q, Workload wl, Tried.Waits w, KaiWaitMemo.State state, KaiWaitMemo memo,
             SchedulingCycle.Outcome outcome) {
-        outcome.waiting(wl, w.why());
+        Pending told = pendingReason != null ? pendingReason : w.why();
+        pendingReason = null;
+        outcome.waiting(wl, told);
         memo.waits(q, wl, state, w.why(), w.nodesOnly());
         if (w.retryAt() >= 0) {
             outcome.retryAt(q, w.retryAt());
@@ -288,8 +339,15 @@ public final class KaiCycle {
         if (fit instanceof FitResult.Fits f) {
             unplaced = outcome.place(q, wl, f.assignment());
             if (unplaced == null) {
-                outcome.admit(q, wl, f.assignment());
-                return new Tried.Changed();
+                Reservations.Verdict verdict = reservations.verdict(q, wl, f.assignment(), outcome);
+                if (verdict instanceof Reservations.Verdict.Starts starts) {
+                    outcome.admit(q, wl, null, f.assignment(), starts.note());
+                    reservations.admitted();
+                    return new Tried.Changed();
+                }
+                // It would delay a reservation of its queue: it waits (its places taken back).
+                outcome.unplace(wl.key());
+                return new Tried.Waits(((Reservations.Verdict.Refused) verdict).why());
             }
             // Within quota but no node has room: KAI's reclaim and preempt solvers work node by node,
             // so they may make room here too (its tests "... reclaim" with the GPUs spread over nodes).

@@ -54,9 +54,6 @@ public final class Reservations {
     public record Overstayers(Assignment assignment, List<PreemptionTarget> targets) {
     }
 
-    /** No reservations: the fair-sharing pass, and the engine without backfill. */
-    static final Reservations NONE = new Reservations(null, null, BackfillPolicy.OFF, false, false);
-
     private static final FlavorAssigner.PreemptionOracle NO_PREEMPTION =
             (q, w, usage, needed) -> FlavorAssigner.Possibility.NO_CANDIDATES;
 
@@ -86,6 +83,15 @@ public final class Reservations {
     /** Kueue's: full counts must fit, and a reservation holds back the whole cohort tree. */
     Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
         this(tree, assigner, policy, false, false);
+    }
+
+    /**
+     * Kueue's with fair sharing: full counts, and a reservation holds back its own ClusterQueue only
+     * (the tournament orders queues by share: holding back a queue with a smaller share for another's
+     * reservation would put the reservation above fair sharing).
+     */
+    static Reservations forFairSharing(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
+        return new Reservations(tree, assigner, policy, false, true);
     }
 
     /** KAI's: gangs at their minimum, and a reservation holds back its own leaf queue only. */

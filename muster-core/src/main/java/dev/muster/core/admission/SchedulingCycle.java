@@ -77,7 +77,7 @@ public final class SchedulingCycle {
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;
         this.attempts = new EntryAttempts(assigner, preemptor);
-        this.tournament = new Tournament(shares, attempts);
+        this.tournament = new Tournament(shares, attempts, Reservations.forFairSharing(tree, assigner, backfill));
         this.reservations = new Reservations(tree, assigner, backfill);
     }
 

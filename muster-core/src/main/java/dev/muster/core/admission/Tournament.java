@@ -23,10 +23,13 @@ final class Tournament {
 
     private final DominantResourceShare shares;
     private final EntryAttempts attempts;
+    /** Muster's backfill, each reservation holding back its own ClusterQueue only (off unless configured). */
+    private final Reservations reservations;
 
-    Tournament(DominantResourceShare shares, EntryAttempts attempts) {
+    Tournament(DominantResourceShare shares, EntryAttempts attempts, Reservations reservations) {
         this.shares = shares;
         this.attempts = attempts;
+        this.reservations = reservations;
     }
 
     /** A ClusterQueue's current candidate in the tournament and, once tried, what admitting it takes. */
@@ -42,6 +45,15 @@ final class Tournament {
     }
 
     void run(List<ClusterQueueState> queues, SchedulingCycle.Outcome outcome) {
+        reservations.beginPass(queues);
+        tournament(queues, outcome);
+        if (!reservations.held().isEmpty()) {
+            // A run that overstays its expected end moves the reservations waiting for it: look again then.
+            reservations.nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(queues.get(0), at));
+        }
+    }
+
+    private void tournament(List<ClusterQueueState> queues, SchedulingCycle.Outcome outcome) {
         Map<QuotaNode, Head> heads = new LinkedHashMap<>(); // queue-name order: settling is deterministic
         for (ClusterQueueState cq : queues) {
             Candidate first = Candidate.first(cq);
@@ -67,8 +79,19 @@ final class Tournament {
         switch (winner.attempt) {
             case Attempt.Admit admit -> {
                 String unplaceable = outcome.place(c.queue, c.workload, admit.assignment());
-                if (unplaceable == null) {
-                    outcome.admit(c.queue, c.workload, c.ticket, admit.assignment());
+                Reservations.Verdict verdict = unplaceable != null ? null
+                        : reservations.verdict(c.queue, c.workload, admit.assignment(), outcome);
+                if (verdict instanceof Reservations.Verdict.Starts starts) {
+                    outcome.admit(c.queue, c.workload, c.ticket, admit.assignment(), starts.note());
+                    reservations.admitted();
+                } else if (verdict instanceof Reservations.Verdict.Refused refused) {
+                    // Not marked inadmissible: whether it delays a reservation hangs on its run time, not its shape.
+                    outcome.unplace(c.workload.key());
+                    outcome.waiting(c.workload, c.ticket, refused.why());
+                    if (QueueLine.blocks(c, outcome)) {
+                        heads.remove(c.queue.node());
+                        return;
+                    }
                 } else {
                     outcome.waiting(c.workload, c.ticket, WaitReasons.unplaced(c.queue, unplaceable));
                     if (QueueLine.blocks(c, outcome)) {
@@ -94,7 +117,7 @@ final class Tournament {
         for (var it = heads.entrySet().iterator(); it.hasNext(); ) {
             Head h = it.next().getValue();
             while (h != null && h.attempt == null) {
-                Candidate c = QueueLine.skipInadmissible(h.candidate, outcome, Reservations.NONE);
+                Candidate c = QueueLine.skipInadmissible(h.candidate, outcome, reservations);
                 Candidate next;
                 if (c == null) {
                     next = null;
@@ -107,7 +130,17 @@ final class Tournament {
                         h.sticky = outcome.isSticky(c.workload.key());
                         break;
                     }
-                    outcome.waiting(c.workload, c.ticket, wait.pending());
+                    Pending told = awaiting != null ? wait.pending()
+                            : reservations.reserve(c.queue, c.workload, wait.pending(), outcome);
+                    Reservations.Overstayers overstayers = awaiting != null ? null : reservations.overstayersFor(c.workload);
+                    if (overstayers != null) {
+                        // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
+                        h.candidate = c;
+                        h.attempt = new Attempt.Preempt(overstayers.assignment(), overstayers.targets());
+                        h.sticky = false;
+                        break;
+                    }
+                    outcome.waiting(c.workload, c.ticket, told);
                     if (awaiting == null) {
                         QueueLine.markInadmissible(c, wait.pending(), outcome);
                     }

@@ -40,16 +40,7 @@ class BackfillReservationsHoldTest {
 
         assertThat(report.workloads()).hasSize(40);
         assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
-        int reserved = 0;
-        for (Report.WorkloadReport w : report.workloads()) {
-            Double firstReservation = firstReservation(report, w);
-            if (firstReservation != null) {
-                reserved++;
-                assertThat(w.admittedAtSeconds()).as("%s, reserved from %ss (seed %d)", w.name(), firstReservation, seed)
-                        .isLessThanOrEqualTo(firstReservation + 0.001);
-            }
-        }
-        assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
+        everyReservedWorkloadStartsByItsFirstReservation(report, seed);
     }
 
     /** The same in a KAI queue, on four nodes of 8 GPUs that KAI places pods on. */
@@ -61,16 +52,7 @@ class BackfillReservationsHoldTest {
 
         assertThat(report.workloads()).hasSize(40);
         assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
-        int reserved = 0;
-        for (Report.WorkloadReport w : report.workloads()) {
-            Double firstReservation = firstReservation(report, w);
-            if (firstReservation != null) {
-                reserved++;
-                assertThat(w.admittedAtSeconds()).as("%s, reserved from %ss (seed %d)", w.name(), firstReservation, seed)
-                        .isLessThanOrEqualTo(firstReservation + 0.001);
-            }
-        }
-        assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
+        everyReservedWorkloadStartsByItsFirstReservation(report, seed);
     }
 
     /** 40 jobs of one pod of 1, 2, 4 or 8 GPUs in one KAI queue, with true expected run times. */
@@ -127,6 +109,19 @@ class BackfillReservationsHoldTest {
         assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
         assertThat(report.workloads()).allSatisfy(w -> assertThat(w.evictions()).as(w.name())
                 .allSatisfy(e -> assertThat(e.detail()).isEqualTo("BackfillOverstayed")));
+    }
+
+    private static void everyReservedWorkloadStartsByItsFirstReservation(Report report, int seed) {
+        int reserved = 0;
+        for (Report.WorkloadReport w : report.workloads()) {
+            Double firstReservation = firstReservation(report, w);
+            if (firstReservation != null) {
+                reserved++;
+                assertThat(w.admittedAtSeconds()).as("%s, reserved from %ss (seed %d)", w.name(), firstReservation, seed)
+                        .isLessThanOrEqualTo(firstReservation + 0.001);
+            }
+        }
+        assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
     }
 
     /** When the workload's first reservation said it would start, in seconds; null if it never had one. */

@@ -32,10 +32,11 @@ import java.util.OptionalLong;
  * reservation's start. Earlier reservations of the pass are counted as holding their room from now
  * on, so that a later one never takes theirs.
  *
- * <p>The backfill rule: a workload behind a reservation (later in the queue order) that fits now
- * starts only if it ends before the reservation starts (by its expected run time; one without
- * none never does), or if the reserved workload still fits at its start with it running beside.
- * The trial changes the tree and the nodes for a moment and puts them back as they were.
+ * <p>The backfill rule: a workload behind a reservation (later in the queue order; of the same
+ * queue only in KAI queues and with Kueue's fair sharing) that fits now starts only if it ends
+ * before the reservation starts (by its expected run time; a workload without one never does), or
+ * if the reserved workload still fits at its start with it running beside. The trial changes the
+ * tree and the nodes for a moment and puts them back as they were.
  */
 public final class Reservations {
 
@@ -44,10 +45,6 @@ public final class Reservations {
         ObjectKey workload() {
             return admitted.workload().key();
         }
-    }
-
-    /** A workload backfilled on the promise to end before a reservation: by when, and for whom. */
-    private record Promise(long endsByMillis, ObjectKey reservedFor, long reservationStartsMillis) {
     }
 
     /** Victims that let a due reservation's workload in now: workloads that broke their backfill promise. */
@@ -63,17 +60,22 @@ public final class Reservations {
     /** KAI: a gang starts at its minimum, so that is what must fit; Kueue: every pod set's count. */
     private final boolean atGangMinimum;
     /**
-     * KAI: a reservation holds back only its own leaf queue. Another queue below its fair share may
-     * take free room, and reclaim it from the reserved queue anyway (KAI's reclaim); holding it back
-     * would put a reservation above fair sharing.
+     * KAI, and Kueue with fair sharing: a reservation holds back only its own queue. Another queue
+     * below its fair share may take free room (and in KAI reclaim it from the reserved queue anyway);
+     * holding it back would put a reservation above fair sharing.
      */
     private final boolean ownQueueOnly;
 
     private List<ClusterQueueState> queues = List.of();
     private final List<Reservation> held = new ArrayList<>();
     private final Map<String, Integer> madeIn = new HashMap<>();
-    /** Workloads backfilled on the promise to end before a reservation; kept across passes while they run. */
-    private final Map<ObjectKey, Promise> promises = new HashMap<>();
+    /**
+     * Per cohort tree, the workloads backfilled on the promise to end before a reservation, with the
+     * instant they promised to end by; kept across passes while they run, for {@code preemptOverstaying}.
+     */
+    private final Map<dev.muster.core.quota.QuotaNode, Map<ObjectKey, Long>> promisesByTree = new HashMap<>();
+    /** Those of the tree of this pass. */
+    private Map<ObjectKey, Long> promises = new HashMap<>();
     /** Found by {@link #reserve} for the workload it was asked about, when that one may evict overstayers. */
     private Overstayers overstayers;
     private ObjectKey overstayersFor;
@@ -115,6 +117,9 @@ public final class Reservations {
     /** A pass over the tree of {@code members} begins: nothing is reserved yet. */
     public void beginPass(List<ClusterQueueState> members) {
         queues = members;
+        if (policy.preemptOverstaying()) {
+            promises = promisesByTree.computeIfAbsent(members.get(0).node().root(), r -> new HashMap<>());
+        }
         held.clear();
         madeIn.clear();
         ends = null;
@@ -175,7 +180,7 @@ public final class Reservations {
             return false;
         }
         long now = outcome.nowMillis();
-        return promises.values().stream().anyMatch(p -> p.endsByMillis() < now);
+        return promises.values().stream().anyMatch(endsBy -> endsBy < now);
     }
 
     /**
@@ -188,8 +193,8 @@ public final class Reservations {
         java.util.Set<ObjectKey> running = new java.util.HashSet<>();
         for (ExpectedEnd e : ends(outcome)) {
             running.add(e.workload());
-            Promise p = promises.get(e.workload());
-            if (p != null && p.endsByMillis() < now) {
+            Long endsBy = promises.get(e.workload());
+            if (endsBy != null && endsBy < now) {
                 broken.add(e);
             }
         }
@@ -250,8 +255,7 @@ public final class Reservations {
             }
             if (runtime.isPresent() && Saturating.add(now, runtime.getAsLong()) <= r.startsMillis()) {
                 if (policy.preemptOverstaying()) {
-                    promises.put(wl.key(), new Promise(Saturating.add(now, runtime.getAsLong()), r.workload().key(),
-                            r.startsMillis()));
+                    promises.put(wl.key(), Saturating.add(now, runtime.getAsLong()));
                 }
                 passed.add("backfilled: ends before the reservation of " + r.workload().key() + " (from "
                         + instant(r.startsMillis()) + ")");

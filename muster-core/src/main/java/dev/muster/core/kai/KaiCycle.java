@@ -199,13 +199,17 @@ public final class KaiCycle {
                     state = state(leaves, outcome, admissions, sharesVersion);
                     continue;
                 }
-                waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt(), same.unplaced()), state, memo, outcome);
+                waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt(), same.unplaced()), same.why(), state,
+                        memo, outcome);
                 continue;
             }
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
-                    if (evictsOverstayers(q, wl, w, outcome)) {
+                    Pending told = reservations.reserve(q, wl, w.why(), outcome);
+                    Reservations.Overstayers overstayers = reservations.overstayersFor(wl);
+                    if (overstayers != null) {
                         // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
+                        outcome.preempt(q, wl, overstayers.assignment(), overstayers.targets());
                         passChanges++;
                         memo.forget(q, wl);
                         state = state(leaves, outcome, admissions, sharesVersion);
@@ -213,7 +217,7 @@ public final class KaiCycle {
                         skip = null;
                         continue;
                     }
-                    waits(q, wl, w, state, memo, outcome);
+                    waits(q, wl, w, told, state, memo, outcome);
                     if (alike) {
                         memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt(), w.unplaced()));
                     }
@@ -242,30 +246,11 @@ public final class KaiCycle {
     }
 
     /**
-     * With backfill's preemptOverstaying: if the waiting workload's reservation is due and only
-     * backfilled work that ran past its promise keeps it out, that work is preempted for it.
+     * The workload waits: it is told why ({@code told}: the wait with its reservation, if it has
+     * one), remembered as waiting in {@code state}, and tried again when its victims' protection ends.
      */
-    private boolean evictsOverstayers(ClusterQueueState q, Workload wl, Tried.Waits w, SchedulingCycle.Outcome outcome) {
-        if (!reservations.enabled()) {
-            return false;
-        }
-        pendingReason = reservations.reserve(q, wl, w.why(), outcome);
-        Reservations.Overstayers overstayers = reservations.overstayersFor(wl);
-        if (overstayers == null) {
-            return false;
-        }
-        outcome.preempt(q, wl, overstayers.assignment(), overstayers.targets());
-        return true;
-    }
-
-    /** The reason {@link #evictsOverstayers} worded for the workload that waits (with its reservation), or null. */
-    private Pending pendingReason;
-
-    /** The workload waits: it is told why, remembered as waiting in {@code state}, and tried again when its victims' protection ends. */
-    private void waits(ClusterQueueState q, Workload wl, Tried.Waits w, KaiWaitMemo.State state, KaiWaitMemo memo,
-            SchedulingCycle.Outcome outcome) {
-        Pending told = pendingReason != null ? pendingReason : w.why();
-        pendingReason = null;
+    private static void waits(ClusterQueueState q, Workload wl, Tried.Waits w, Pending told, KaiWaitMemo.State state,
+            KaiWaitMemo memo, SchedulingCycle.Outcome outcome) {
         outcome.waiting(wl, told);
         memo.waits(q, wl, state, w.why(), w.nodesOnly());
         if (w.retryAt() >= 0) {

@@ -23,6 +23,8 @@ import java.time.Duration;
  *   enable: true                # reserve room for the heads of each ClusterQueue that cannot start,
  *                               # and start later workloads only where they delay no reservation
  *   reservationDepth: 1         # how many waiting workloads of each ClusterQueue (or KAI leaf queue) get one
+ *   preemptOverstaying: false   # preempt a job backfilled on the promise to end before a reservation
+ *                               # that runs past it, once the reservation is due
  * </pre>
  *
  * @param staleGangGracePeriod how long a gang in a KAI queue may run below its minimum before it

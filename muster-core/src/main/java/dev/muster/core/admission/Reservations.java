@@ -132,6 +132,11 @@ public final class Reservations {
         ends = null;
     }
 
+    /** Whether a reservation of this pass is for a workload of {@code queue}. */
+    public boolean holdsRoomIn(ClusterQueueState queue) {
+        return held.stream().anyMatch(r -> r.queue() == queue);
+    }
+
     /** The reservations made so far in this pass. */
     public List<Reservation> held() {
         return List.copyOf(held);

@@ -27,10 +27,14 @@ final class GangGrowth {
         this.nonPreemptibleQuota = nonPreemptibleQuota;
     }
 
-    /** Grows what fits now; returns how many gangs grew. */
-    int grow(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
+    /** Grows what fits now, in the queues {@code mayGrow} lets grow; returns how many gangs grew. */
+    int grow(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome,
+            java.util.function.Predicate<ClusterQueueState> mayGrow) {
         int grown = 0;
         for (ClusterQueueState q : leaves) {
+            if (!mayGrow.test(q)) {
+                continue;
+            }
             for (AdmittedWorkload g : List.copyOf(q.belowFullCount())) {
                 if (outcome.evicting().contains(g.workload().key()) || !g.belowFullCount()) {
                     continue;

@@ -137,9 +137,14 @@ public final class Reservations {
         return held.stream().anyMatch(r -> r.queue() == queue);
     }
 
-    /** The reservations made so far in this pass. */
-    public List<Reservation> held() {
-        return List.copyOf(held);
+    /**
+     * The pass is over: if it made reservations, the engine passes over the tree again when its next
+     * run is expected to end, as a run that overstays then moves the reservations waiting for it.
+     */
+    public void endPass(SchedulingCycle.Outcome outcome) {
+        if (!held.isEmpty()) {
+            nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(queues.get(0), at));
+        }
     }
 
     /**
@@ -414,7 +419,7 @@ public final class Reservations {
     }
 
     /** The instant the next run of the tree is expected to end after now, when a reservation may move; empty if none. */
-    public OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
+    private OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
         long now = outcome.nowMillis();
         for (ExpectedEnd e : ends(outcome)) {
             if (e.endMillis() > now && e.endMillis() != Long.MAX_VALUE) {

@@ -242,10 +242,7 @@ public final class SchedulingCycle {
                 case Attempt.Wait wait -> waitAndMoveOn(c, wait.pending(), heap, outcome);
             }
         }
-        if (!reservations.held().isEmpty()) {
-            // A run that overstays its expected end moves the reservations waiting for it: look again then.
-            reservations.nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(queues.get(0), at));
-        }
+        reservations.endPass(outcome);
     }
 
     /** A candidate that fits its quota: back in the heap if overtaken, else placed and admitted, or it waits for nodes. */

@@ -47,10 +47,7 @@ final class Tournament {
     void run(List<ClusterQueueState> queues, SchedulingCycle.Outcome outcome) {
         reservations.beginPass(queues);
         tournament(queues, outcome);
-        if (!reservations.held().isEmpty()) {
-            // A run that overstays its expected end moves the reservations waiting for it: look again then.
-            reservations.nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(queues.get(0), at));
-        }
+        reservations.endPass(outcome);
     }
 
     private void tournament(List<ClusterQueueState> queues, SchedulingCycle.Outcome outcome) {

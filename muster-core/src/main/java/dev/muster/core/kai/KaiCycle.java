@@ -240,10 +240,7 @@ public final class KaiCycle {
         }
         // A gang grows beyond its minimum into room a reservation of its queue may need: not while one is held.
         passChanges += growth.grow(leaves, outcome, q -> !reservations.holdsRoomIn(q));
-        if (!reservations.held().isEmpty()) {
-            // A run that overstays its expected end moves the reservations waiting for it: look again then.
-            reservations.nextExpectedEnd(outcome).ifPresent(at -> outcome.retryAt(leaves.get(0), at));
-        }
+        reservations.endPass(outcome);
     }
 
     /**

@@ -31,10 +31,17 @@ final class CountingDispatcher extends Dispatcher implements Resetable, CustomRe
 
     private final Map<String, LongAdder[]> counts = new ConcurrentHashMap<>();
     private final KubernetesCrudDispatcher store;
+    private final VersionLog log;
     private volatile boolean counting;
 
     CountingDispatcher(KubernetesCrudDispatcher store) {
+        this(store, null);
+    }
+
+    /** @param log where every Job and Workload version the store answers a write with is recorded (null: none) */
+    CountingDispatcher(KubernetesCrudDispatcher store, VersionLog log) {
         this.store = store;
+        this.log = log;
     }
 
     @Override
@@ -60,11 +67,11 @@ final class CountingDispatcher extends Dispatcher implements Resetable, CustomRe
     @Override
     public MockResponse dispatch(RecordedRequest request) {
         if (!counting) {
-            return answered(request);
+            return logged(request, answered(request));
         }
         long started = System.nanoTime();
         try {
-            return answered(request);
+            return logged(request, answered(request));
         } finally {
             LongAdder[] c = counts.computeIfAbsent(kind(request.getMethod(), request.getPath()),
                     k -> new LongAdder[] {new LongAdder(), new LongAdder()});
@@ -85,6 +92,16 @@ final class CountingDispatcher extends Dispatcher implements Resetable, CustomRe
             return new MockResponse().setResponseCode(422).setBody("{\"kind\":\"Status\",\"apiVersion\":\"v1\","
                     + "\"status\":\"Failure\",\"reason\":\"Invalid\",\"code\":422,\"message\":\"" + message + "\"}");
         }
+    }
+
+    /** Records the version a successful write stored (deletions are not: nothing here deletes Jobs or Workloads). */
+    private MockResponse logged(RecordedRequest request, MockResponse response) {
+        String method = request.getMethod();
+        if (log != null && response.code() / 100 == 2 && !method.equals("GET") && !method.equals("DELETE")
+                && response.getBody() != null) {
+            log.stored(SoakDispatcher.plural(request.getPath()), response.getBody().getBytes());
+        }
+        return response;
     }
 
     List<Count> counts() {

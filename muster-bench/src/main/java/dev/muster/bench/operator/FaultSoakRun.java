@@ -202,7 +202,7 @@ final class FaultSoakRun {
 
         KubernetesClient runnerClient = server.createClient(new io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory());
         toClose.add(runnerClient);
-        JobRunner runner = new JobRunner(runnerClient, 4, this::now, new WorkloadAudit());
+        JobRunner runner = new JobRunner(runnerClient, 4, this::now);
         toClose.add(0, runner);
         runner.start();
         List<String> jobs = new ArrayList<>();

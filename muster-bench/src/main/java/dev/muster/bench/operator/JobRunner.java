@@ -27,8 +27,7 @@ import java.util.function.LongSupplier;
  *
  * <p>The completion is a JSON Patch that first tests the Job's resourceVersion (the one the runner
  * last saw running) and {@code /spec/suspend == false}, so a Job evicted while its completion is
- * being written is not marked complete, nor is one evicted and started again meanwhile. Every Job event seen is
- * also handed to the {@link WorkloadAudit}, which needs the Job side of the story to check quota.
+ * being written is not marked complete, nor is one evicted and started again meanwhile.
  */
 final class JobRunner implements AutoCloseable {
 
@@ -77,7 +76,6 @@ final class JobRunner implements AutoCloseable {
 
     private final KubernetesClient client;
     private final LongSupplier clock;
-    private final WorkloadAudit audit;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timers;
     private final AtomicInteger admissions = new AtomicInteger();
@@ -94,10 +92,9 @@ final class JobRunner implements AutoCloseable {
     /**
      * @param clock nanos since the start of the run
      */
-    JobRunner(KubernetesClient client, int threads, LongSupplier clock, WorkloadAudit audit) {
+    JobRunner(KubernetesClient client, int threads, LongSupplier clock) {
         this.client = client;
         this.clock = clock;
-        this.audit = audit;
         AtomicInteger n = new AtomicInteger();
         this.timers = Executors.newScheduledThreadPool(threads, r -> {
             Thread t = new Thread(r, "perf-job-runner-" + n.incrementAndGet());
@@ -137,7 +134,6 @@ final class JobRunner implements AutoCloseable {
         boolean suspended = Boolean.TRUE.equals(job.getSpec().getSuspend());
         boolean complete = complete(job);
         String key = job.getMetadata().getNamespace() + "/" + job.getMetadata().getName();
-        audit.job(resourceVersion(job.getMetadata().getResourceVersion()), key, suspended, complete);
         Run r = runs.get(key);
         if (r == null) {
             return; // not one of ours

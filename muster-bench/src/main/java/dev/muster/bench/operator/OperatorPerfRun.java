@@ -54,8 +54,11 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>the {@link JobRunner}, which lets an unsuspended Job run {@code runtimeMs} and then marks it
  *       Complete;</li>
  *   <li>an observer that watches the Workload objects the controller writes, to tell when every
- *       workload is Finished and to feed the {@link WorkloadAudit}.</li>
+ *       workload is Finished.</li>
  * </ul>
+ *
+ * The {@link WorkloadAudit} replays every Job and Workload version the API server stored (the
+ * dispatcher's {@link VersionLog}), not what an informer delivered, which may skip versions.
  *
  * Each of the four parties (controller, creator and runner, observer, set-up) has its own client,
  * so its own connections. {@code timeScale} multiplies every creation time and runtime: 1 is
@@ -158,8 +161,10 @@ public final class OperatorPerfRun {
 
     private OperatorPerfResult run() throws InterruptedException {
         Map<ServerRequest, java.util.Queue<ServerResponse>> responses = new HashMap<>(); // no expectations: CRUD only
+        VersionLog versions = new VersionLog();
         CountingDispatcher dispatcher = new CountingDispatcher(settings.indexedStore()
-                ? new dev.muster.bench.apiserver.IndexedCrudDispatcher() : new io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher());
+                ? new dev.muster.bench.apiserver.IndexedCrudDispatcher() : new io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher(),
+                versions);
         KubernetesMockServer server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), new MockWebServer(),
                 responses, dispatcher, false);
         server.init();
@@ -170,7 +175,7 @@ public final class OperatorPerfRun {
             new PerfCluster(cluster).create(setup);
 
             MusterOperator operator = startOperator(server, toClose, settings.forecastInterval());
-            return drive(server, dispatcher, setup, operator, toClose);
+            return drive(server, dispatcher, versions, setup, operator, toClose);
         } finally {
             closeAll(toClose);
             server.destroy();
@@ -219,8 +224,8 @@ public final class OperatorPerfRun {
                 + operator.decider().flatMap(Decider::notReady).orElse("it does not lead"));
     }
 
-    private OperatorPerfResult drive(KubernetesMockServer server, CountingDispatcher dispatcher, KubernetesClient setup,
-            MusterOperator operator, List<AutoCloseable> toClose) throws InterruptedException {
+    private OperatorPerfResult drive(KubernetesMockServer server, CountingDispatcher dispatcher, VersionLog versions,
+            KubernetesClient setup, MusterOperator operator, List<AutoCloseable> toClose) throws InterruptedException {
         List<Arrival> arrivals = new ArrayList<>();
         for (ArrivalStream s : cluster.streams()) {
             for (int k = 0; k < s.size(); k++) {
@@ -236,7 +241,7 @@ public final class OperatorPerfRun {
         WorkloadAudit audit = new WorkloadAudit();
         KubernetesClient runnerClient = server.createClient(http());
         toClose.add(runnerClient);
-        JobRunner runner = new JobRunner(runnerClient, settings.runnerThreads(), clock, audit);
+        JobRunner runner = new JobRunner(runnerClient, settings.runnerThreads(), clock);
         toClose.add(0, runner);
         runner.start();
 
@@ -262,7 +267,7 @@ public final class OperatorPerfRun {
                     }
 
                     private void seen(GenericKubernetesResource w) {
-                        WorkloadAudit.Seen s = audit.workload(w);
+                        WorkloadAudit.Seen s = WorkloadAudit.seen(w);
                         if (s != null && s.finished() && finishedSeen.putIfAbsent(s.job(), clock.getAsLong()) == null) {
                             allFinished.countDown();
                         }
@@ -352,7 +357,7 @@ public final class OperatorPerfRun {
         int finalFinished = 0;
         java.util.Set<String> withWorkload = new java.util.HashSet<>();
         for (GenericKubernetesResource w : workloads) {
-            WorkloadAudit.Seen s = new WorkloadAudit().workload(w);
+            WorkloadAudit.Seen s = WorkloadAudit.seen(w);
             if (s != null) {
                 withWorkload.add(s.job());
                 if (s.finished()) {
@@ -368,6 +373,7 @@ public final class OperatorPerfRun {
         }
 
         PerfCluster limits = new PerfCluster(cluster);
+        audit.replay(versions.sorted());
         WorkloadAudit.Result auditResult = audit.check(limits.queueLimits(), limits.cohortOfQueue(), limits.cohortLimits());
         return result(done, wall, lastCreate.get(), maxLag.get(), runner, runs, finishedSeen.size(), cycles, processCpu,
                 byGroup, gcAtEnd[0] - gcAtStart[0], gcAtEnd[1] - gcAtStart[1], requests, auditResult, workloads.size(),

@@ -138,6 +138,8 @@ final class SoakAudit {
     private int completeWithoutWorkload;
     private int startedThroughDeletion;
     private int suspendedOnSight;
+    /** Every version replayed, for the story of a violation. */
+    private List<Version> replayed = List.of();
 
     SoakAudit(Map<String, WorkloadAudit.Limit> queueLimits, Map<String, String> cohortOf,
             Map<String, WorkloadAudit.Limit> cohortLimits) {
@@ -156,6 +158,7 @@ final class SoakAudit {
      * @param createdUnsuspended the Jobs created while the webhook was down
      */
     Result check(List<Version> versions, Collection<String> allJobs, Set<String> createdUnsuspended) {
+        replayed = versions;
         for (Version v : versions) {
             switch (v) {
                 case JobVersion j -> job(j, createdUnsuspended);
@@ -214,7 +217,7 @@ final class SoakAudit {
                 ranOnAfterDeletion++;
             } else if (s.running && s.unadmittedSince >= 0) {
                 violation(Check.RAN_ON_UNADMITTED, "Job " + j.job() + " ran without an admitted Workload from resourceVersion "
-                        + s.unadmittedSince + " to its completion at " + j.rv());
+                        + s.unadmittedSince + " to its completion at " + j.rv() + story(j.job(), j.rv()));
             }
             stopped(s);
             s.complete = true;
@@ -389,6 +392,17 @@ final class SoakAudit {
             }
             s.hold = null;
         }
+    }
+
+    /** What was stored of a job and its Workloads up to {@code rv}, one version a line: how a violation came about. */
+    private String story(String job, long rv) {
+        StringBuilder out = new StringBuilder();
+        for (Version v : VersionLog.of(replayed, job)) {
+            if (v.rv() <= rv) {
+                out.append("\n               ").append(v);
+            }
+        }
+        return out.toString();
     }
 
     private String describe(JobState s) {

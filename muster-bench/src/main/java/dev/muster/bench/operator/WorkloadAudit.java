@@ -79,8 +79,44 @@ final class WorkloadAudit {
     record Seen(String job, boolean admitted, boolean finished) {
     }
 
+    /**
+     * Takes every Job and Workload version the API server stored ({@link VersionLog}): unlike an
+     * informer's, this record misses none.
+     */
+    void replay(List<VersionLog.Version> versions) {
+        for (VersionLog.Version v : versions) {
+            switch (v) {
+                case VersionLog.JobVersion j -> records.add(new JobRec(j.rv(), j.job(), j.suspended(), j.complete()));
+                case VersionLog.WorkloadVersion w -> {
+                    if (w.job() != null) {
+                        records.add(new WorkloadRec(w.rv(), w.workload(), w.job(), w.quotaReserved(), w.admitted(),
+                                w.finished(), w.clusterQueue(), w.cpuMilli()));
+                    }
+                }
+                case VersionLog.WorkloadDeleted d -> { }
+                case VersionLog.LeaseVersion l -> { }
+            }
+        }
+    }
+
+    /** What a Workload version says of its job's progress, without recording it; null for a Workload without a controlling owner. */
+    static Seen seen(GenericKubernetesResource w) {
+        Seen[] seen = new Seen[1];
+        parse(w, rec -> seen[0] = new Seen(rec.job(), rec.admitted(), rec.finished()));
+        return seen[0];
+    }
+
     /** Records a Workload version as an informer delivered it; null for a Workload without a controlling owner. */
     Seen workload(GenericKubernetesResource w) {
+        Seen[] seen = new Seen[1];
+        parse(w, rec -> {
+            records.add(rec);
+            seen[0] = new Seen(rec.job(), rec.admitted(), rec.finished());
+        });
+        return seen[0];
+    }
+
+    private static void parse(GenericKubernetesResource w, java.util.function.Consumer<WorkloadRec> to) {
         String ns = w.getMetadata().getNamespace();
         String job = null;
         for (OwnerReference o : w.getMetadata().getOwnerReferences()) {
@@ -89,7 +125,7 @@ final class WorkloadAudit {
             }
         }
         if (job == null) {
-            return null;
+            return;
         }
         boolean quotaReserved = false;
         boolean admitted = false;
@@ -119,9 +155,8 @@ final class WorkloadAudit {
                 }
             }
         }
-        records.add(new WorkloadRec(JobRunner.resourceVersion(w.getMetadata().getResourceVersion()),
+        to.accept(new WorkloadRec(JobRunner.resourceVersion(w.getMetadata().getResourceVersion()),
                 ns + "/" + w.getMetadata().getName(), job, quotaReserved, admitted, finished, clusterQueue, cpu));
-        return new Seen(job, admitted, finished);
     }
 
     /**
@@ -213,7 +248,8 @@ final class WorkloadAudit {
                             if (violations.size() < 20) {
                                 violations.add("at resourceVersion " + j.rv() + " cohort " + cohort + " held "
                                         + PerfManifests.quantity(c) + " cpu (limit " + PerfManifests.quantity(cl.maxMilli())
-                                        + ") after starting " + j.job() + "; running: " + holders(holding, cohort, cohortOf));
+                                        + ") after starting " + j.job() + "; running: " + holders(holding, cohort, cohortOf)
+                                        + (violations.isEmpty() ? stories(sorted, holding, cohort, cohortOf, j.rv()) : ""));
                             }
                         }
                     }
@@ -240,6 +276,35 @@ final class WorkloadAudit {
         });
         out.sort(null);
         return String.join(", ", out);
+    }
+
+    /**
+     * What the API server stored of each job holding quota in the cohort, up to {@code rv}: the
+     * first overflow's story, so that a failure says how it came about.
+     */
+    private static String stories(List<Rec> sorted, Map<String, Hold> holding, String cohort, Map<String, String> cohortOf,
+            long rv) {
+        Set<String> jobs = new HashSet<>();
+        holding.forEach((job, h) -> {
+            if (cohort.equals(cohortOf.get(h.queue()))) {
+                jobs.add(job);
+            }
+        });
+        StringBuilder out = new StringBuilder("\n  what was stored of them:");
+        for (Rec rec : sorted) {
+            if (rec.rv() > rv) {
+                break;
+            }
+            switch (rec) {
+                case JobRec j when jobs.contains(j.job()) -> out.append("\n    ").append(j.rv()).append(" Job ").append(j.job())
+                        .append(j.complete() ? " Complete" : j.suspended() ? " suspended" : " running");
+                case WorkloadRec w when jobs.contains(w.job()) -> out.append("\n    ").append(w.rv()).append(" Workload ")
+                        .append(w.workload()).append(" quotaReserved=").append(w.quotaReserved()).append(" admitted=")
+                        .append(w.admitted()).append(" finished=").append(w.finished());
+                default -> { }
+            }
+        }
+        return out.toString();
     }
 
     private static void release(Hold hold, Map<String, Long> queueUsage, Map<String, Long> cohortUsage,

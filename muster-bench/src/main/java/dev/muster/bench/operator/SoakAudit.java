@@ -244,7 +244,8 @@ final class SoakAudit {
         }
         if (admitted == null) {
             violation(Check.STARTED_UNADMITTED, "at resourceVersion " + j.rv() + " Job " + j.job()
-                    + " was started while no Workload of it was admitted (its Workloads: " + describe(s) + ")");
+                    + " was started while no Workload of it was admitted (its Workloads: " + describe(s) + ")"
+                    + story(j.job(), j.rv()));
             s.running = true;
             s.unadmittedSince = j.rv();
             return;
@@ -394,11 +395,25 @@ final class SoakAudit {
         }
     }
 
-    /** What was stored of a job and its Workloads up to {@code rv}, one version a line: how a violation came about. */
+    /**
+     * What was stored of a job and its Workloads up to {@code rv}, one version a line, with the
+     * leader changes among them: how a violation came about.
+     */
     private String story(String job, long rv) {
+        List<Version> own = VersionLog.of(replayed, job);
+        long from = own.isEmpty() ? rv : own.get(0).rv();
         StringBuilder out = new StringBuilder();
-        for (Version v : VersionLog.of(replayed, job)) {
-            if (v.rv() <= rv) {
+        String holder = null;
+        for (Version v : replayed) {
+            if (v.rv() > rv) {
+                break;
+            }
+            if (v instanceof LeaseVersion l) {
+                if (l.holder() != null && !l.holder().equals(holder) && v.rv() >= from) {
+                    out.append("\n               ").append(v.rv()).append(" the lease passes to ").append(l.holder());
+                }
+                holder = l.holder();
+            } else if (own.contains(v)) {
                 out.append("\n               ").append(v);
             }
         }

@@ -90,11 +90,52 @@ class PreemptionAndRestartThroughTheApiTest {
             assertThat(OperatorCluster.message(workload("prod"), "QuotaReserved")).contains("to stop");
         });
         assertThat(condition(workload("dev"), "QuotaReserved")).isTrue();
+        // As Kueue: Admitted and the admission stay with the quota until the job has stopped.
+        assertThat(condition(workload("dev"), "Admitted")).isTrue();
+        assertThat(admittedTo(workload("dev"))).isEqualTo("cluster-queue");
         assertThat(suspended(rayJob("prod"))).isTrue();
 
         kuberayReports("dev", "Suspended");
         await().atMost(PATIENCE).untilAsserted(() -> {
             assertThat(condition(workload("dev"), "QuotaReserved")).isFalse();
+            assertThat(condition(workload("prod"), "Admitted")).isTrue();
+            assertThat(suspended(rayJob("prod"))).isFalse();
+        });
+    }
+
+    @Test
+    void aControllerRestartedWhileAPreemptedJobStopsHoldsItsQuotaUntilItHasStopped() {
+        cluster.apply("rayjob.yaml", Map.of("NAME", "dev"));
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("dev"), "Admitted")).isTrue());
+        kuberayReports("dev", "Running");
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(operator.decider().orElseThrow().stateOf("RayJob", job("dev")))
+                .contains("ADMITTED"));
+        cluster.apply("rayjob.yaml", withName("prod", PROD));
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(suspended(rayJob("dev"))).isTrue();
+            assertThat(condition(workload("dev"), "Evicted")).isTrue();
+            assertThat(OperatorCluster.message(workload("prod"), "QuotaReserved")).contains("to stop");
+        });
+
+        operator.close();
+        operator = start();
+
+        // The new controller finds dev evicted with its quota still reserved (its RayCluster is being
+        // torn down): it holds that quota, as Kueue's cache does, and prod waits.
+        Decider decider = operator.decider().orElseThrow();
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(decider.stateOf("RayJob", job("dev"))).contains("PENDING");
+            assertThat(decider.stateOf("RayJob", job("prod"))).contains("PENDING");
+        });
+        await().during(Duration.ofSeconds(1)).atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(suspended(rayJob("prod"))).isTrue();
+            assertThat(condition(workload("dev"), "QuotaReserved")).isTrue();
+        });
+
+        kuberayReports("dev", "Suspended");
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(condition(workload("dev"), "QuotaReserved")).isFalse();
+            assertThat(condition(workload("dev"), "Admitted")).isFalse();
             assertThat(condition(workload("prod"), "Admitted")).isTrue();
             assertThat(suspended(rayJob("prod"))).isFalse();
         });
@@ -183,6 +224,13 @@ class PreemptionAndRestartThroughTheApiTest {
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("second"), "Admitted")).isTrue());
         watch.close();
         assertThat(finishedAsWritten).as("the Workload of the finished job, as the new controller wrote it").doesNotContain(false);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String admittedTo(GenericKubernetesResource workload) {
+        Object status = workload.getAdditionalProperties().get("status");
+        Object admission = status instanceof Map<?, ?> m ? m.get("admission") : null;
+        return admission instanceof Map<?, ?> a ? String.valueOf(a.get("clusterQueue")) : null;
     }
 
     private static String transitionTime(GenericKubernetesResource workload, String type) {

@@ -45,6 +45,8 @@ public final class WorkloadStatus {
     private Long admittedAtMillis;
     private Long finishedAtMillis;
     private int reservations;
+    /** The admission in force came after admission checks: an eviction sets them back to Pending, and Admitted with them. */
+    private boolean admittedAfterChecks;
     private String message = "";
     /** Why it waited last, with its kind and figures; null before it first waited. */
     private Pending lastWait;
@@ -70,6 +72,7 @@ public final class WorkloadStatus {
     }
 
     private void admitted(Decision.Admit admit, long nowMillis) {
+        admittedAfterChecks = phase == Phase.QUOTA_RESERVED;
         if (phase != Phase.QUOTA_RESERVED) {
             holdQuota(admit.clusterQueue(), admit.assignment());
         }
@@ -101,9 +104,13 @@ public final class WorkloadStatus {
     }
 
     /**
-     * An eviction whose pods may still run ({@code podsStillRun}: a job being stopped): as in Kueue,
-     * its quota is given back only once they have stopped, so QuotaReserved stays true until
-     * {@link #released}.
+     * An eviction. As in Kueue, the quota of a job whose pods may still run ({@code podsStillRun}: a
+     * job being stopped) is given back only once they have stopped ({@link #released}): until then
+     * QuotaReserved stays true, and Admitted too unless the admission came after admission checks.
+     * Kueue's eviction (evict.prepareForEviction) sets Evicted and puts the checks back to Pending,
+     * which alone turns Admitted false (workload.SyncAdmittedCondition); QuotaReserved and Admitted
+     * go false together when the job reconciler, having stopped the job, finds it no longer active
+     * (workload.UnsetQuotaReservationWithCondition). Without pods to wait for, both steps are one.
      */
     public void evicted(Decision.Evict evict, long nowMillis, boolean podsStillRun) {
         phase = Phase.PENDING;
@@ -118,10 +125,13 @@ public final class WorkloadStatus {
         if (podsStillRun) {
             set("QuotaReserved", true, "QuotaReserved",
                     "the quota is given back once the pods of the evicted job have stopped", nowMillis);
+            if (admittedAfterChecks) {
+                set("Admitted", false, "UnsatisfiedChecks", "the admission checks start again after the eviction", nowMillis);
+            }
         } else {
             set("QuotaReserved", false, "Pending", evict.message(), nowMillis);
+            set("Admitted", false, "NoReservation", evict.message(), nowMillis);
         }
-        set("Admitted", false, "NoReservation", evict.message(), nowMillis);
         conditions.remove("PodsReady");
     }
 
@@ -145,6 +155,7 @@ public final class WorkloadStatus {
     /** The pods of an evicted workload have stopped: it holds no quota and waits again. */
     public void released(long nowMillis) {
         set("QuotaReserved", false, "Pending", message, nowMillis);
+        set("Admitted", false, "NoReservation", message, nowMillis);
     }
 
     /** All admitted pods run (Kueue's PodsReady). */

@@ -103,9 +103,38 @@ class WorkloadStatusTest {
         s.evicted(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted"), 1_000, true);
         assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status, Condition::lastTransitionMillis)
                 .as("still reserved, since the admission").containsExactly(true, 0L);
+        assertThat(s.condition("Admitted")).get().extracting(Condition::status, Condition::lastTransitionMillis)
+                .as("Kueue: Admitted follows QuotaReserved (workload.SyncAdmittedCondition); it goes only with the quota")
+                .containsExactly(true, 0L);
+        assertThat(s.condition("Evicted")).get().extracting(Condition::status).isEqualTo(true);
         s.released(3_000);
         assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status, Condition::message)
                 .containsExactly(false, "preempted");
+        assertThat(s.condition("Admitted")).get().extracting(Condition::status, Condition::reason, Condition::lastTransitionMillis)
+                .as("Kueue's UnsetQuotaReservationWithCondition: NoReservation").containsExactly(false, "NoReservation", 3_000L);
+    }
+
+    @Test
+    void anEvictionAfterAdmissionChecksTurnsAdmittedFalseAtOnceThoughThePodsStillRun() {
+        WorkloadStatus s = new WorkloadStatus(false);
+        s.apply(new Decision.ReserveQuota(TRAIN, "gpu", ON_A100, List.of("prov")), 0);
+        s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 500);
+        s.evicted(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted"), 1_000, true);
+        // Kueue's eviction puts the checks back to Pending (evict.resetChecksOnEviction), so Admitted
+        // is false while the quota is still reserved.
+        assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status).isEqualTo(true);
+        assertThat(s.condition("Admitted")).get().extracting(Condition::status, Condition::reason)
+                .containsExactly(false, "UnsatisfiedChecks");
+    }
+
+    @Test
+    void anEvictionWithNoPodsToWaitForGivesQuotaAndAdmissionBackAtOnce() {
+        WorkloadStatus s = new WorkloadStatus(false);
+        s.apply(new Decision.Admit(TRAIN, "gpu", ON_A100), 0);
+        s.evicted(new Decision.Evict(TRAIN, EvictionReason.PREEMPTED, "InClusterQueue", "preempted"), 1_000, false);
+        assertThat(s.condition("QuotaReserved")).get().extracting(Condition::status).isEqualTo(false);
+        assertThat(s.condition("Admitted")).get().extracting(Condition::status, Condition::reason)
+                .containsExactly(false, "NoReservation");
     }
 
     @Test

@@ -107,7 +107,9 @@ final class DecisionApplier {
     }
 
     private void evict(TrackedJob t, Decision.Evict evict, long now) {
-        boolean running = t.is(TrackedJob.State.ADMITTED);
+        // One being stopped already (its quota taken over from a Workload that records its
+        // eviction) is stopped again, and keeps its quota until its pods are gone.
+        boolean running = t.is(TrackedJob.State.ADMITTED) || t.releasing;
         ObjectKey workload = t.workload().key();
         writes.provisioning(t, w -> provisioning.released(workload, w));
         if (t.clusterQueue != null) {

@@ -46,6 +46,7 @@ final class JobEntry {
 
     /** Enters the job into the engine in force. */
     void enter(TrackedJob t) {
+        boolean wasReleasing = t.releasing;
         t.releasing = false; // a new engine holds no quota for it
         Optional<WorkloadSource> source = read(t);
         if (source.isEmpty()) {
@@ -76,7 +77,8 @@ final class JobEntry {
                 writes.ensureWorkload(t);
             }
         }
-        if (holdReservationAgain(t) || t.is(TrackedJob.State.NEW) && takeOverReservation(t) || takeOverAdmission(t)) {
+        if (holdReservationAgain(t) || holdReleaseAgain(t, wasReleasing)
+                || t.is(TrackedJob.State.NEW) && (takeOverRelease(t) || takeOverReservation(t)) || takeOverAdmission(t)) {
             return;
         }
         engine.submit(t.workload(), QueueRef.of(t.workload(), t.kai));
@@ -85,9 +87,12 @@ final class JobEntry {
         scheduling.jobChanged(t, t.id(), engine);
     }
 
-    /** Whether the job runs under an admission Muster made before (its Workload's status says so). */
+    /**
+     * Whether the job may run under an admission Muster made before (its Workload's status says so):
+     * admitted, or evicted and not yet stopped, which {@link #takeOverRelease} stops.
+     */
     boolean admittedBefore(TrackedJob t) {
-        return recorded(t).filter(WorkloadObjects.RecordedAdmission::admitted).isPresent();
+        return recorded(t).filter(r -> r.holding() != WorkloadObjects.Holding.RESERVED).isPresent();
     }
 
     /** The job read against the configuration; empty, and the job invalid, if it cannot be read. */
@@ -128,7 +133,7 @@ final class JobEntry {
      * for it are taken over with what they answered, rather than reserving and requesting anew.
      */
     private boolean takeOverReservation(TrackedJob t) {
-        Optional<WorkloadObjects.RecordedAdmission> recorded = recorded(t).filter(r -> !r.admitted());
+        Optional<WorkloadObjects.RecordedAdmission> recorded = recorded(t).filter(r -> r.holding() == WorkloadObjects.Holding.RESERVED);
         if (recorded.isEmpty() || !t.adapter.suspended(t.live)) {
             return false;
         }
@@ -153,6 +158,55 @@ final class JobEntry {
                 takeOverRequest(t, check);
             }
         }
+        return true;
+    }
+
+    /**
+     * A job an earlier leader evicted whose pods may still run (its Workload records the eviction
+     * with the quota still reserved): its quota is held until they are gone, as Kueue's cache
+     * counts a Workload's reservation until the job reconciler, having stopped the job, unsets it;
+     * and it is stopped (again: the earlier leader's stop may not have been written). Once its pods
+     * are gone it queues again ({@link JobIntake}, as for any job being stopped). A job whose pods
+     * are gone already just queues.
+     */
+    private boolean takeOverRelease(TrackedJob t) {
+        Optional<WorkloadObjects.RecordedAdmission> recorded = recorded(t).filter(r -> r.holding() == WorkloadObjects.Holding.RELEASING);
+        if (recorded.isEmpty()) {
+            return false;
+        }
+        WorkloadObjects.RecordedAdmission r = recorded.get();
+        if (!holdWhileReleasing(t, r.clusterQueue(), r.podSets(), r.admittedAtMillis())) {
+            return false;
+        }
+        t.status(s -> s.recorded(r.conditions()));
+        writes.stop(t);
+        return true;
+    }
+
+    /** A job being stopped when the engine is built again: its quota stays held until its pods are gone. */
+    private boolean holdReleaseAgain(TrackedJob t, boolean wasReleasing) {
+        WorkloadStatus status = t.status();
+        return wasReleasing && status.assignment() != null
+                && holdWhileReleasing(t, status.clusterQueue(), status.assignment().podSets(), t.admittedAtMillis);
+    }
+
+    private boolean holdWhileReleasing(TrackedJob t, String clusterQueue, List<PodSetAssignment> podSets, long admittedAt) {
+        if (t.kai || !t.adapter.active(t.live)) {
+            return false;
+        }
+        Engine engine = inForce.engine();
+        try {
+            engine.restore(t.workload(), clusterQueue, podSets, true, admittedAt);
+        } catch (IllegalArgumentException e) {
+            LOG.warn("quota of {}, evicted and stopping, cannot be held ({}); it queues again", t.key, e.getMessage());
+            return false;
+        }
+        t.clusterQueue = clusterQueue;
+        t.admittedAtMillis = admittedAt;
+        t.releasing = true;
+        t.moveTo(TrackedJob.State.PENDING);
+        t.status(s -> s.tookOver(WorkloadStatus.Phase.PENDING, clusterQueue,
+                engine.admission(t.workload().key()).orElseThrow().assignment(), admittedAt));
         return true;
     }
 

@@ -63,9 +63,30 @@ final class WorkloadObjects {
         return w;
     }
 
-    /** An admission a Workload object's status records, when it is Admitted: what a new leader takes over. */
+    /**
+     * Quota a Workload object's status records, when it holds some: what a new leader takes over.
+     *
+     * @param holding how it holds it
+     */
     record RecordedAdmission(String clusterQueue, List<PodSetAssignment> podSets, long admittedAtMillis,
-            List<Condition> conditions, boolean admitted) {
+            List<Condition> conditions, Holding holding) {
+
+        boolean admitted() {
+            return holding == Holding.ADMITTED;
+        }
+    }
+
+    /** How a recorded admission holds its quota. */
+    enum Holding {
+        /** Admitted: its job may run. */
+        ADMITTED,
+        /** Quota reserved while its admission checks run. */
+        RESERVED,
+        /**
+         * Evicted while its pods still ran: as in Kueue, the quota stays reserved (and the admission
+         * recorded) until the job is stopped and its pods are gone.
+         */
+        RELEASING
     }
 
     static java.util.Optional<RecordedAdmission> recordedAdmission(JsonNode workload) {
@@ -79,11 +100,12 @@ final class WorkloadObjects {
             conditions.add(new Condition(c.path("type").asText(), c.path("status").asText().equals("True"),
                     c.path("reason").asText(""), c.path("message").asText(""), millis(c.path("lastTransitionTime").asText(""))));
         }
-        java.util.Optional<Condition> admitted = conditions.stream().filter(c -> c.type().equals("Admitted")).findFirst();
-        java.util.Optional<Condition> reserved = conditions.stream().filter(c -> c.type().equals("QuotaReserved")).findFirst();
+        java.util.Optional<Condition> admitted = condition(conditions, "Admitted");
+        java.util.Optional<Condition> reserved = condition(conditions, "QuotaReserved");
         boolean isAdmitted = admitted.isPresent() && admitted.get().status();
         // Quota held while admission checks run is recorded too: a new leader takes the reservation over.
         boolean isReserved = reserved.isPresent() && reserved.get().status();
+        boolean evicted = condition(conditions, "Evicted").filter(Condition::status).isPresent();
         if (!isAdmitted && !isReserved || !admission.isObject()) {
             return java.util.Optional.empty();
         }
@@ -93,8 +115,13 @@ final class WorkloadObjects {
             a.path("flavors").fields().forEachRemaining(e -> flavors.put(e.getKey(), e.getValue().asText()));
             podSets.add(new PodSetAssignment(a.path("name").asText(), a.path("count").asInt(), flavors));
         }
+        Holding holding = evicted ? Holding.RELEASING : isAdmitted ? Holding.ADMITTED : Holding.RESERVED;
         return java.util.Optional.of(new RecordedAdmission(admission.path("clusterQueue").asText(), podSets,
-                (isAdmitted ? admitted : reserved).get().lastTransitionMillis(), conditions, isAdmitted));
+                (isAdmitted ? admitted : reserved).get().lastTransitionMillis(), conditions, holding));
+    }
+
+    private static java.util.Optional<Condition> condition(List<Condition> conditions, String type) {
+        return conditions.stream().filter(c -> c.type().equals(type)).findFirst();
     }
 
     /** An RFC 3339 time in milliseconds; 0 when absent or unreadable. */
@@ -144,12 +171,15 @@ final class WorkloadObjects {
             n.put("message", c.message());
             n.put("lastTransitionTime", Instant.ofEpochMilli(c.lastTransitionMillis() / 1000 * 1000).toString());
         }
-        if (t.assignment != null && (t.is(TrackedJob.State.ADMITTED) || t.is(TrackedJob.State.QUOTA_RESERVED))) {
+        // As Kueue, an evicted job whose pods still run keeps its admission recorded until they stop.
+        Assignment held = t.releasing ? t.status().assignment()
+                : t.is(TrackedJob.State.ADMITTED) || t.is(TrackedJob.State.QUOTA_RESERVED) ? t.assignment : null;
+        if (held != null) {
             ObjectNode admission = status.putObject("admission");
-            admission.put("clusterQueue", t.clusterQueue);
+            admission.put("clusterQueue", t.releasing ? t.status().clusterQueue() : t.clusterQueue);
             ArrayNode assignments = admission.putArray("podSetAssignments");
-            for (int i = 0; i < t.assignment.podSets().size(); i++) {
-                PodSetAssignment psa = t.assignment.podSets().get(i);
+            for (int i = 0; i < held.podSets().size(); i++) {
+                PodSetAssignment psa = held.podSets().get(i);
                 ObjectNode a = assignments.addObject();
                 a.put("name", psa.name());
                 ObjectNode flavors = a.putObject("flavors");

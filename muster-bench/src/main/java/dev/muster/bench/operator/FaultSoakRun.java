@@ -262,7 +262,7 @@ final class FaultSoakRun {
             VersionLog.of(versions, traced).forEach(v -> say("    %s", v));
         }
         SoakAudit.Result audit = new SoakAudit(config.queueLimits(), config.cohortOfQueue(), config.cohortLimits())
-                .check(versions, jobs, createdUnsuspended);
+                .writtenBy(log::writer).check(versions, jobs, createdUnsuspended);
         return new Result(n, log.finishedJobs(), log.finishedJobs() == n, wall, cpu, faults.snapshot(), replicas.started(),
                 log.size(), loadAverage(), audit);
     }

@@ -140,6 +140,8 @@ final class SoakAudit {
     private int suspendedOnSight;
     /** Every version replayed, for the story of a violation. */
     private List<Version> replayed = List.of();
+    /** Who wrote the version at a resourceVersion, if known: the story names them. */
+    private java.util.function.LongFunction<java.util.Optional<String>> writers = rv -> java.util.Optional.empty();
 
     SoakAudit(Map<String, WorkloadAudit.Limit> queueLimits, Map<String, String> cohortOf,
             Map<String, WorkloadAudit.Limit> cohortLimits) {
@@ -157,6 +159,12 @@ final class SoakAudit {
      * @param allJobs          every Job the run created (namespace/name)
      * @param createdUnsuspended the Jobs created while the webhook was down
      */
+    /** Names, in a violation's story, who wrote each version. */
+    SoakAudit writtenBy(java.util.function.LongFunction<java.util.Optional<String>> writerOf) {
+        this.writers = writerOf;
+        return this;
+    }
+
     Result check(List<Version> versions, Collection<String> allJobs, Set<String> createdUnsuspended) {
         replayed = versions;
         for (Version v : versions) {
@@ -414,7 +422,7 @@ final class SoakAudit {
                 }
                 holder = l.holder();
             } else if (own.contains(v)) {
-                out.append("\n               ").append(v);
+                out.append("\n               ").append(v).append(writers.apply(v.rv()).map(w -> " by " + w).orElse(""));
             }
         }
         return out.toString();

@@ -99,7 +99,7 @@ final class SoakDispatcher extends Dispatcher implements Resetable, CustomResour
                     log.workloadDeleted(store.currentResourceVersion(), namespacedName(path));
                 }
             } else if (response.getBody() != null) {
-                log.stored(plural, response.getBody().getBytes());
+                log.stored(plural, response.getBody().getBytes(), agent);
             }
         }
         return response;

@@ -52,8 +52,16 @@ final class VersionLog {
     /** Jobs stored Complete. */
     private final java.util.Set<String> completeJobs = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+    /** Who wrote each Job and Workload version (a User-Agent), where the writer said: a violation's story names them. */
+    private final java.util.Map<Long, String> writers = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Records the object a write answered with, if it is a Job, Workload or Lease. */
     void stored(String plural, byte[] body) {
+        stored(plural, body, null);
+    }
+
+    /** As {@link #stored(String, byte[])}, with who wrote it ({@code writer}: its User-Agent, or null). */
+    void stored(String plural, byte[] body, String writer) {
         if (!plural.equals("jobs") && !plural.equals("workloads") && !plural.equals("leases")) {
             return;
         }
@@ -65,6 +73,9 @@ final class VersionLog {
         }
         JsonNode meta = o.path("metadata");
         long rv = JobRunner.resourceVersion(meta.path("resourceVersion").asText(null));
+        if (writer != null && !plural.equals("leases")) {
+            writers.put(rv, writer);
+        }
         String key = meta.path("namespace").asText("") + "/" + meta.path("name").asText();
         switch (o.path("kind").asText()) {
             case "Job" -> {
@@ -108,6 +119,11 @@ final class VersionLog {
             }
         }
         return done.size();
+    }
+
+    /** Who wrote the version stored at {@code rv}, if known. */
+    java.util.Optional<String> writer(long rv) {
+        return java.util.Optional.ofNullable(writers.get(rv));
     }
 
     int size() {

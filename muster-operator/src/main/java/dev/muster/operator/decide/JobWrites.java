@@ -37,6 +37,9 @@ import java.util.function.Predicate;
  */
 final class JobWrites {
 
+    /** At debug, each start and stop as it is decided, withdrawn, written or failed: the trace of a job's writes. */
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JobWrites.class);
+
     private final ClusterWriter writer;
     private final WriteLanes lanes;
     private final InForce inForce;
@@ -72,6 +75,7 @@ final class JobWrites {
         failed.settle(t, Write.STOP); // a stop still owed from an earlier eviction would stop it again
         failed.settle(t, Write.SUSPEND);
         stopNoLongerDue(t);
+        LOG.debug("{} #{}: start decided", t, t.seq());
         t.start = sendStart(t);
     }
 
@@ -83,7 +87,10 @@ final class JobWrites {
     /** Suspends an evicted job, unless its start has not gone out yet and it never ran. */
     void stop(TrackedJob t) {
         failed.settle(t, Write.START);
-        if (t.start != null && t.start.withdraw() && t.adapter.suspended(t.live) && !t.startWentOut) {
+        boolean withdrawn = t.start != null && t.start.withdraw();
+        LOG.debug("{} #{}: stop decided; start withdrawn {}, seen suspended {} (rv {}), a start went out {}", t, t.seq(), withdrawn,
+                t.adapter.suspended(t.live), t.live.path("metadata").path("resourceVersion").asText(), t.startWentOut);
+        if (withdrawn && t.adapter.suspended(t.live) && !t.startWentOut) {
             t.start = null;
             // Suspended as the decider last saw it, and no start of it went out since its last stop:
             // nothing to stop. An earlier start that went out (admitted, evicted, admitted again, and
@@ -98,6 +105,7 @@ final class JobWrites {
         t.adapter.stop(prepared, t.key, t.live);
         lanes.submit(t.id(), Barrier.RELEASES, () -> {
             boolean ok = prepared.sendTo(writer);
+            LOG.debug("{} #{}: stop {}", t, t.seq(), ok ? "written" : "failed");
             if (ok) {
                 t.startWentOut = false;
                 hold.lift();
@@ -107,6 +115,7 @@ final class JobWrites {
             if (due(t, Write.STOP)) {
                 failed.record(t, Write.STOP, false);
             } else {
+                LOG.debug("{} #{}: stop failed and no longer due ({}): its hold is lifted", t, t.seq(), t.state());
                 hold.lift();
             }
         });
@@ -151,6 +160,7 @@ final class JobWrites {
 
     private static void stopNoLongerDue(TrackedJob t) {
         if (t.stopping != null) {
+            LOG.debug("{} #{}: stop no longer due ({}): its hold is lifted", t, t.seq(), t.state());
             t.stopping.lift();
             t.stopping = null;
         }
@@ -226,12 +236,16 @@ final class JobWrites {
         }
         return lanes.submit(t.id(), barrier, () -> {
             if (!ready.getAsBoolean()) {
+                LOG.debug("{} #{}: {} not sent: not ready", t, t.seq(), write);
                 return false;
             }
             if (write == Write.START) {
                 t.startWentOut = true; // before it is sent: whether it landed is known only later
             }
             boolean ok = prepared.sendTo(writer);
+            if (write == Write.START || write == Write.SUSPEND) {
+                LOG.debug("{} #{}: {} {}", t, t.seq(), write, ok ? "written" : "failed");
+            }
             if (ok && write == Write.SUSPEND) {
                 t.startWentOut = false;
             }

@@ -27,6 +27,10 @@ import java.util.TreeSet;
  */
 final class StatusRecorder {
 
+    /** At debug, each Workload status written or failed, with whether it shows the job admitted: the trace of a job's writes. */
+    private static final org.slf4j.Logger TRACE = org.slf4j.LoggerFactory.getLogger(JobWrites.class);
+
+
     private final ClusterWriter writer;
     private final WriteLanes lanes;
     private final InForce inForce;
@@ -94,6 +98,7 @@ final class StatusRecorder {
         lanes.latest(t.id(), new Target(KubeKind.WORKLOAD, key), new Status(text, status, admitted), s -> {
             boolean ok = writer.writeStatus(KubeKind.WORKLOAD, key, s.object());
             t.admissionRecorded = ok && s.admitted();
+            TRACE.debug("{} #{}: status {} (admitted {})", t, t.seq(), ok ? "written" : "failed", s.admitted());
             return ok;
         }, s -> t.statusFailed(s.text()));
     }

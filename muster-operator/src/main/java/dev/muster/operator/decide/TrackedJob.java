@@ -90,6 +90,11 @@ final class TrackedJob {
         changes.changed(this);
     }
 
+    /** Its number in the order jobs were first seen: tells apart two followings of one job (its Workload deleted and made again). */
+    long seq() {
+        return seq;
+    }
+
     /** How the decider keys jobs: kind and namespace/name. */
     List<Object> id() {
         return List.of(adapter.kind().kind(), key);

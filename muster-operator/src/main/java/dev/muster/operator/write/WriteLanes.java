@@ -62,6 +62,8 @@ public final class WriteLanes implements AutoCloseable {
         OCCUPIES
     }
 
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
     private final Executor executor;
     private final ExecutorService owned;
     private final Executor completions;
@@ -90,8 +92,9 @@ public final class WriteLanes implements AutoCloseable {
      */
     public static WriteLanes concurrent(int threads, int capacity, Executor completions) {
         AtomicInteger n = new AtomicInteger();
+        int lanes = INSTANCES.incrementAndGet(); // a leader's lanes from another's (or a former term's), in thread names
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "muster-writer-" + n.incrementAndGet());
+            Thread t = new Thread(r, "muster-writer-" + lanes + "-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });

@@ -106,6 +106,7 @@ public final class Decider implements AutoCloseable {
         this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis());
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
         this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock, runTimes);
+        writes.whenStopWritten(intake::stopWritten);
         this.reconciler = new ConfigurationReconciler(inForce, observed, configurationFiles, jobs, entry, intake,
                 scheduling, provisioning, statuses);
         this.applier = new DecisionApplier(inForce, observed, jobs, writes, statuses, scheduling, provisioning, this.metrics);

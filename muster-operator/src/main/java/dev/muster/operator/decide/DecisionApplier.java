@@ -116,15 +116,18 @@ final class DecisionApplier {
             metrics.evicted(t.clusterQueue, evict.reason().kueueReason());
         }
         writes.noStart(t);
+        // Pending before its stop is sent: a stop that fails is owed while the job is not admitted
+        // (told at once when the writes run inline).
+        t.moveTo(TrackedJob.State.PENDING);
         if (running && t.kai) {
             // KAI evicts a gang by deleting its pods; their controller makes them again, and they wait.
             writes.deletePods(t, scheduling.pods(t.id()));
         } else if (running) {
             writes.stop(t);
         }
-        // As Kueue: the quota of a job whose pods still run is given back once they have stopped.
-        t.releasing = running && !t.kai && t.adapter.active(t.live);
-        t.moveTo(TrackedJob.State.PENDING);
+        // As Kueue: the quota of a job whose pods may still run is given back once it is stopped
+        // and they are gone (JobIntake.releaseIfStopped).
+        t.releasing = running && !t.kai && (t.adapter.active(t.live) || JobWrites.stopPending(t));
         scheduling.jobChanged(t, t.id(), inForce.engine());
         t.assignment = null;
         boolean podsStillRun = t.releasing;

@@ -175,7 +175,9 @@ final class JobEntry {
             return false;
         }
         WorkloadObjects.RecordedAdmission r = recorded.get();
-        if (!holdWhileReleasing(t, r.clusterQueue(), r.podSets(), r.admittedAtMillis())) {
+        // The earlier leader's stop may not have been written: a job not suspended may run.
+        boolean mayRun = t.adapter.active(t.live) || !t.adapter.suspended(t.live);
+        if (!mayRun || !holdWhileReleasing(t, r.clusterQueue(), r.podSets(), r.admittedAtMillis())) {
             return false;
         }
         t.status(s -> s.recorded(r.conditions()));
@@ -186,12 +188,13 @@ final class JobEntry {
     /** A job being stopped when the engine is built again: its quota stays held until its pods are gone. */
     private boolean holdReleaseAgain(TrackedJob t, boolean wasReleasing) {
         WorkloadStatus status = t.status();
-        return wasReleasing && status.assignment() != null
+        boolean mayRun = t.adapter.active(t.live) || JobWrites.stopPending(t);
+        return wasReleasing && mayRun && status.assignment() != null
                 && holdWhileReleasing(t, status.clusterQueue(), status.assignment().podSets(), t.admittedAtMillis);
     }
 
     private boolean holdWhileReleasing(TrackedJob t, String clusterQueue, List<PodSetAssignment> podSets, long admittedAt) {
-        if (t.kai || !t.adapter.active(t.live)) {
+        if (t.kai) {
             return false;
         }
         Engine engine = inForce.engine();

@@ -89,9 +89,7 @@ final class JobIntake {
         if (t.is(TrackedJob.State.FINISHED) || !inForce.hasEngine() || t.workload() == null) {
             return;
         }
-        if (t.releasing && !adapter.active(job)) {
-            release(t);
-        }
+        releaseIfStopped(t);
         if (adapter.finished(job)) {
             finished(t);
         } else if (t.is(TrackedJob.State.ADMITTED) && adapter.podsReady(job) && t.status().condition("PodsReady").isEmpty()) {
@@ -252,6 +250,25 @@ final class JobIntake {
         Map<String, String> labels = new LinkedHashMap<>();
         object.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
         return labels;
+    }
+
+    /** A stop was written: an evicted job whose view shows no pods running gives its quota back. */
+    void stopWritten(TrackedJob t) {
+        if (!t.gone && !t.is(TrackedJob.State.FINISHED) && inForce.hasEngine() && t.workload() != null) {
+            releaseIfStopped(t);
+        }
+    }
+
+    /**
+     * An evicted job gives its quota back once its stop is written and it shows no pods running.
+     * As Kueue's job reconciler, which unsets the quota reservation of an evicted job only once it
+     * has stopped it and finds it no longer active; the stop first, since a view that shows the job
+     * suspended may predate a start that went out.
+     */
+    private void releaseIfStopped(TrackedJob t) {
+        if (t.releasing && !t.adapter.active(t.live) && !JobWrites.stopPending(t)) {
+            release(t);
+        }
     }
 
     /** An evicted job's pods have stopped: its quota goes back, and it queues again. */

@@ -45,12 +45,27 @@ final class JobWrites {
     private final InForce inForce;
     private final ProvisioningChecks provisioning;
     private final FailedWrites failed = new FailedWrites();
+    /** Told, on the decider's thread, of each stop written: the job's quota may go back now. */
+    private Consumer<TrackedJob> stopWritten = t -> { };
 
     JobWrites(ClusterWriter writer, WriteLanes lanes, InForce inForce, ProvisioningChecks provisioning) {
         this.writer = writer;
         this.lanes = lanes;
         this.inForce = inForce;
         this.provisioning = provisioning;
+    }
+
+    /** Whom to tell, on the decider's thread, of each stop written. */
+    void whenStopWritten(Consumer<TrackedJob> listener) {
+        this.stopWritten = listener;
+    }
+
+    /**
+     * Whether a stop of the job is due and not written yet: until it is, its pods may run though
+     * the decider's view, which lags behind the writes, shows it suspended (its start went out).
+     */
+    static boolean stopPending(TrackedJob t) {
+        return t.stopping != null && !t.stopping.isLifted();
     }
 
     /** Holds a job that runs and should not yet: the webhook suspends managed jobs at creation, this on first sight. */
@@ -111,7 +126,7 @@ final class JobWrites {
                 hold.lift();
             }
             return ok;
-        }, () -> {
+        }, () -> stopWritten.accept(t), () -> {
             if (due(t, Write.STOP)) {
                 failed.record(t, Write.STOP, false);
             } else {

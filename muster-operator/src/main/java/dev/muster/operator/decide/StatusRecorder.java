@@ -95,7 +95,10 @@ final class StatusRecorder {
         t.statusWritten(text);
         ObjectKey key = t.workloadKey;
         boolean admitted = t.is(TrackedJob.State.ADMITTED);
-        lanes.latest(t.id(), new Target(KubeKind.WORKLOAD, key), new Status(text, status, admitted), s -> {
+        // Coalesced only with this following's own statuses: a job followed afresh (its Workload
+        // deleted and made again) must not have its status written by, and its outcome told to, the
+        // write of the job it was before.
+        lanes.latest(t.id(), new Target(KubeKind.WORKLOAD, key, t.seq()), new Status(text, status, admitted), s -> {
             boolean ok = writer.writeStatus(KubeKind.WORKLOAD, key, s.object());
             t.admissionRecorded = ok && s.admitted();
             TRACE.debug("{} #{}: status {} (admitted {})", t, t.seq(), ok ? "written" : "failed", s.admitted());
@@ -103,8 +106,8 @@ final class StatusRecorder {
         }, s -> t.statusFailed(s.text()));
     }
 
-    /** What a coalesced status write is for. */
-    private record Target(KubeKind kind, ObjectKey key) {
+    /** What a coalesced status write is for: an object, and for a Workload the following of its job that writes it. */
+    private record Target(KubeKind kind, ObjectKey key, long following) {
     }
 
     /** A status, its text (what is compared with the one sent last), and whether it shows the job admitted. */
@@ -166,7 +169,7 @@ final class StatusRecorder {
      * waiting there is replaced. One that fails marks the queue for the next record.
      */
     private void writeIfChanged(KubeKind kind, ObjectKey key, ObjectNode status) {
-        Target target = new Target(kind, key);
+        Target target = new Target(kind, key, 0);
         String text = status.toString();
         if (text.equals(writtenQueueStatus.get(target))) {
             return;

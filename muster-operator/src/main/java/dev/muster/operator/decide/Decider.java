@@ -102,7 +102,7 @@ public final class Decider implements AutoCloseable {
         this.loop = new DeciderLoop(clock, this::wakeup, this::cycle, new CycleGap());
         this.lanes = lanes.apply(loop::post);
         this.scheduling = new PodScheduling(schedulerNames, writer, this.lanes);
-        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning);
+        this.writes = new JobWrites(writer, this.lanes, inForce, provisioning, clock);
         this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis());
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
         this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock, runTimes);
@@ -312,14 +312,16 @@ public final class Decider implements AutoCloseable {
         return inForce.hasEngine() ? inForce.engine().nextWakeupMillis() : OptionalLong.empty();
     }
 
-    /** When the decider's thread wakes by the clock: the engine's next timer, or the next forecast due. */
+    /** When the decider's thread wakes by the clock: the engine's next timer, the next forecast due, or a refused stop's retry. */
     private OptionalLong wakeup() {
-        OptionalLong engine = engineWakeup();
-        OptionalLong forecast = forecasts.nextDueMillis();
-        if (engine.isEmpty() || forecast.isEmpty()) {
-            return engine.isEmpty() ? forecast : engine;
+        return earliest(earliest(engineWakeup(), forecasts.nextDueMillis()), writes.nextRetryMillis());
+    }
+
+    private static OptionalLong earliest(OptionalLong a, OptionalLong b) {
+        if (a.isEmpty() || b.isEmpty()) {
+            return a.isEmpty() ? b : a;
         }
-        return OptionalLong.of(Math.min(engine.getAsLong(), forecast.getAsLong()));
+        return OptionalLong.of(Math.min(a.getAsLong(), b.getAsLong()));
     }
 
     /** Forecasts published so far (for tests that step the decider). */

@@ -59,6 +59,17 @@ final class FailedWrites {
         return owed.getOrDefault(job, Set.of()).contains(write);
     }
 
+    /** The jobs that owe this kind of write. */
+    List<TrackedJob> owing(Write write) {
+        List<TrackedJob> out = new ArrayList<>();
+        owed.forEach((job, writes) -> {
+            if (writes.contains(write)) {
+                out.add(job);
+            }
+        });
+        return out;
+    }
+
     boolean isEmpty() {
         return owed.isEmpty();
     }

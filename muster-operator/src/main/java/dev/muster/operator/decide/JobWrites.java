@@ -45,11 +45,13 @@ final class JobWrites {
     private final InForce inForce;
     private final ProvisioningChecks provisioning;
     private final FailedWrites failed = new FailedWrites();
+    private final java.time.Clock clock;
     /** Told, on the decider's thread, of each stop written: the job's quota may go back now. */
     private Consumer<TrackedJob> stopWritten = t -> { };
 
-    JobWrites(ClusterWriter writer, WriteLanes lanes, InForce inForce, ProvisioningChecks provisioning) {
+    JobWrites(ClusterWriter writer, WriteLanes lanes, InForce inForce, ProvisioningChecks provisioning, java.time.Clock clock) {
         this.writer = writer;
+        this.clock = clock;
         this.lanes = lanes;
         this.inForce = inForce;
         this.provisioning = provisioning;
@@ -117,6 +119,7 @@ final class JobWrites {
         }
         WriteLanes.Hold hold = t.stopping;
         PreparedWrites prepared = new PreparedWrites(writer);
+        String preparedOn = version(t);
         t.adapter.stop(prepared, t.key, t.live);
         lanes.submit(t.id(), Barrier.RELEASES, () -> {
             boolean ok = prepared.sendTo(writer);
@@ -128,6 +131,8 @@ final class JobWrites {
             return ok;
         }, () -> stopWritten.accept(t), () -> {
             if (due(t, Write.STOP)) {
+                t.stopRefusedOn = preparedOn;
+                t.stopRetryAtMillis = clock.millis() + STOP_BACKOFF_MILLIS;
                 failed.record(t, Write.STOP, false);
             } else {
                 LOG.debug("{} #{}: stop failed and no longer due ({}): its hold is lifted", t, t.seq(), t.state());
@@ -185,15 +190,28 @@ final class JobWrites {
         writer.event(t.adapter.kind(), t.key, t.uid(), type, reason, message);
     }
 
-    /** Writes that failed in an earlier cycle, sent again if still due: the job's suspension, Workload object, start or stop. */
+    /**
+     * Writes that failed in an earlier cycle, sent again if still due: the job's suspension, Workload
+     * object, start or stop. A stop holds only on the job as the decider saw it, so one refused is
+     * sent again once the view of the job has changed (the same patch on the same view meets the
+     * same conflict: sent at every cycle, it made a stale view cost a stop every few milliseconds),
+     * or after {@link #STOP_BACKOFF_MILLIS} in case it failed for another reason.
+     */
     void retryFailed() {
+        long now = clock.millis();
         failed.retry((t, write) -> {
             if (due(t, write)) {
                 switch (write) {
                     case SUSPEND -> suspend(t);
                     case WORKLOAD -> ensureWorkload(t);
                     case START -> t.start = sendStart(t);
-                    case STOP -> stop(t);
+                    case STOP -> {
+                        if (version(t).equals(t.stopRefusedOn) && now < t.stopRetryAtMillis) {
+                            failed.record(t, Write.STOP, false); // nothing changed that could make it hold
+                        } else {
+                            stop(t);
+                        }
+                    }
                 }
             } else if (write == Write.STOP) {
                 stopNoLongerDue(t);
@@ -201,6 +219,17 @@ final class JobWrites {
                 t.suspensionUnwritten = false;
             }
         });
+    }
+
+    /** When a refused stop is next sent again though the job's view has not changed; empty if none waits so. */
+    java.util.OptionalLong nextRetryMillis() {
+        return failed.owing(Write.STOP).stream().mapToLong(t -> t.stopRetryAtMillis).min();
+    }
+
+    private static final long STOP_BACKOFF_MILLIS = 1_000;
+
+    private static String version(TrackedJob t) {
+        return t.live.path("metadata").path("resourceVersion").asText("");
     }
 
     /**

@@ -68,6 +68,10 @@ final class TrackedJob {
      * stopped even if its latest start could be withdrawn.
      */
     volatile boolean startWentOut;
+    /** The resourceVersion of the view its last refused stop was made on: sent again once the view changed. */
+    String stopRefusedOn;
+    /** When its last refused stop is sent again though the view has not changed (it may have failed for another reason). */
+    long stopRetryAtMillis;
     /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
     dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;

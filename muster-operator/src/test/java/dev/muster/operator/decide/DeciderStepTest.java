@@ -287,10 +287,39 @@ class DeciderStepTest {
         assertThat(writer.suspends).as("neither admitted again nor replaced while its stop fails").containsExactly("start slow");
 
         writer.failStops = false;
+        clock.advance(1_000); // its backoff: the view of the job has not changed
         d.step(); // the stop is sent again, and written
         d.step();
         assertThat(writer.suspends).containsExactly("start slow", "stop slow", "start next");
         assertThat(condition(writer.status(slow), "QuotaReserved").path("status").asText()).isEqualTo("False");
+    }
+
+    /**
+     * A stop holds only on the job as the decider saw it: refused, it is sent again once the job's
+     * view changed, or after a second's backoff (it may have failed for another reason); not at
+     * every cycle, which made a stale view cost a stop every few milliseconds.
+     */
+    @Test
+    void aRefusedStopIsSentAgainOnceTheJobChangedOrAfterABackoffNotAtEveryCycle() throws Exception {
+        Decider d = evictedWithItsStopNotWritten(() -> writer.failStops = true);
+        int attempts = writer.patchAttempts;
+        d.step();
+        d.step();
+        d.step();
+        assertThat(writer.patchAttempts).as("nothing changed that could make it hold").isEqualTo(attempts);
+        assertThat(d.untilWakeupMillis()).as("the decider wakes for its backoff").isLessThanOrEqualTo(1_000);
+
+        ObjectNode changed = job("slow", 1);
+        changed.with("metadata").put("resourceVersion", "7");
+        d.job(jobs, changed);
+        d.step();
+        assertThat(writer.patchAttempts).as("sent again on the new view").isEqualTo(attempts + 1);
+        d.step();
+        assertThat(writer.patchAttempts).isEqualTo(attempts + 1);
+
+        clock.advance(1_000);
+        d.step();
+        assertThat(writer.patchAttempts).as("sent again after its backoff").isEqualTo(attempts + 2);
     }
 
     /**
@@ -327,6 +356,7 @@ class DeciderStepTest {
                 .containsExactly("start slow");
 
         writer.failStops = false;
+        clock.advance(1_000);
         for (int round = 0; round < 3; round++) {
             d.step();
             runAll(held);

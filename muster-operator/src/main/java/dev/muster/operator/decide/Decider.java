@@ -103,7 +103,7 @@ public final class Decider implements AutoCloseable {
         this.lanes = lanes.apply(loop::post);
         this.scheduling = new PodScheduling(schedulerNames, writer, this.lanes);
         this.writes = new JobWrites(writer, this.lanes, inForce, provisioning, clock);
-        this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock.millis());
+        this.statuses = new StatusRecorder(writer, this.lanes, inForce, jobs, clock);
         JobEntry entry = new JobEntry(inForce, observed, jobs, writes, scheduling, provisioning);
         this.intake = new JobIntake(inForce, jobs, entry, writes, scheduling, provisioning, clock, runTimes);
         writes.whenStopWritten(intake::stopWritten);
@@ -312,9 +312,13 @@ public final class Decider implements AutoCloseable {
         return inForce.hasEngine() ? inForce.engine().nextWakeupMillis() : OptionalLong.empty();
     }
 
-    /** When the decider's thread wakes by the clock: the engine's next timer, the next forecast due, or a refused stop's retry. */
+    /**
+     * When the decider's thread wakes by the clock: the engine's next timer, the next forecast due,
+     * a refused stop's retry, or a queue status held back.
+     */
     private OptionalLong wakeup() {
-        return earliest(earliest(engineWakeup(), forecasts.nextDueMillis()), writes.nextRetryMillis());
+        return earliest(earliest(earliest(engineWakeup(), forecasts.nextDueMillis()), writes.nextRetryMillis()),
+                statuses.nextQueueWriteMillis());
     }
 
     private static OptionalLong earliest(OptionalLong a, OptionalLong b) {

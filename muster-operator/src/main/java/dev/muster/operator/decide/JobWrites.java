@@ -106,7 +106,7 @@ final class JobWrites {
         failed.settle(t, Write.START);
         boolean withdrawn = t.start != null && t.start.withdraw();
         LOG.debug("{} #{}: stop decided; start withdrawn {}, seen suspended {} (rv {}), a start went out {}", t, t.seq(), withdrawn,
-                t.adapter.suspended(t.live), t.live.path("metadata").path("resourceVersion").asText(), t.startWentOut);
+                t.adapter.suspended(t.live), version(t), t.startWentOut);
         if (withdrawn && t.adapter.suspended(t.live) && !t.startWentOut) {
             t.start = null;
             // Suspended as the decider last saw it, and no start of it went out since its last stop:

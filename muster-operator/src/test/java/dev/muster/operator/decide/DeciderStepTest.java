@@ -98,6 +98,12 @@ class DeciderStepTest {
         d.job(jobs, finished(job("first", 6)));
         d.step();
         assertThat(writer.started).as("the second takes the quota the first gave back").containsExactly("first", "second");
+        assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt())
+                .as("a queue's status goes out at most once a second: this change waits").isEqualTo(1);
+        assertThat(d.untilWakeupMillis()).as("the decider wakes for it").isLessThanOrEqualTo(StatusRecorder.QUEUE_STATUS_INTERVAL_MILLIS);
+
+        clock.advance(StatusRecorder.QUEUE_STATUS_INTERVAL_MILLIS);
+        d.step();
         assertThat(writer.status(LOCAL_QUEUE).path("pendingWorkloads").asInt()).isZero();
         assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
     }

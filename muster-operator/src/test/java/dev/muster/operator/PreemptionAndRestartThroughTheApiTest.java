@@ -73,22 +73,27 @@ class PreemptionAndRestartThroughTheApiTest {
         op.updateStatus(job);
     }
 
-    @Test
-    void aPreemptedRayJobKeepsItsQuotaUntilKubeRayReportsItSuspended() {
+    /**
+     * dev runs (KubeRay reports it Running), and prod, of a higher priority, preempts it: dev is
+     * suspended and evicted at once; while its cluster is torn down the GPU stays its, and prod waits.
+     */
+    private void devPreemptedByProdWhileItsClusterRuns() {
         cluster.apply("rayjob.yaml", Map.of("NAME", "dev"));
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("dev"), "Admitted")).isTrue());
         kuberayReports("dev", "Running");
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(operator.decider().orElseThrow().stateOf("RayJob", job("dev")))
                 .contains("ADMITTED"));
-
         cluster.apply("rayjob.yaml", withName("prod", PROD));
-
-        // Suspended and evicted at once; while its cluster is torn down the GPU stays its, and prod waits.
         await().atMost(PATIENCE).untilAsserted(() -> {
             assertThat(suspended(rayJob("dev"))).isTrue();
             assertThat(condition(workload("dev"), "Evicted")).isTrue();
             assertThat(OperatorCluster.message(workload("prod"), "QuotaReserved")).contains("to stop");
         });
+    }
+
+    @Test
+    void aPreemptedRayJobKeepsItsQuotaUntilKubeRayReportsItSuspended() {
+        devPreemptedByProdWhileItsClusterRuns();
         assertThat(condition(workload("dev"), "QuotaReserved")).isTrue();
         // As Kueue: Admitted and the admission stay with the quota until the job has stopped.
         assertThat(condition(workload("dev"), "Admitted")).isTrue();
@@ -105,17 +110,7 @@ class PreemptionAndRestartThroughTheApiTest {
 
     @Test
     void aControllerRestartedWhileAPreemptedJobStopsHoldsItsQuotaUntilItHasStopped() {
-        cluster.apply("rayjob.yaml", Map.of("NAME", "dev"));
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(condition(workload("dev"), "Admitted")).isTrue());
-        kuberayReports("dev", "Running");
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(operator.decider().orElseThrow().stateOf("RayJob", job("dev")))
-                .contains("ADMITTED"));
-        cluster.apply("rayjob.yaml", withName("prod", PROD));
-        await().atMost(PATIENCE).untilAsserted(() -> {
-            assertThat(suspended(rayJob("dev"))).isTrue();
-            assertThat(condition(workload("dev"), "Evicted")).isTrue();
-            assertThat(OperatorCluster.message(workload("prod"), "QuotaReserved")).contains("to stop");
-        });
+        devPreemptedByProdWhileItsClusterRuns();
 
         operator.close();
         operator = start();

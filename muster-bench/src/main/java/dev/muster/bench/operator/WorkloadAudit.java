@@ -101,22 +101,22 @@ final class WorkloadAudit {
 
     /** What a Workload version says of its job's progress, without recording it; null for a Workload without a controlling owner. */
     static Seen seen(GenericKubernetesResource w) {
-        Seen[] seen = new Seen[1];
-        parse(w, rec -> seen[0] = new Seen(rec.job(), rec.admitted(), rec.finished()));
-        return seen[0];
+        WorkloadRec rec = parse(w);
+        return rec == null ? null : new Seen(rec.job(), rec.admitted(), rec.finished());
     }
 
     /** Records a Workload version as an informer delivered it; null for a Workload without a controlling owner. */
     Seen workload(GenericKubernetesResource w) {
-        Seen[] seen = new Seen[1];
-        parse(w, rec -> {
-            records.add(rec);
-            seen[0] = new Seen(rec.job(), rec.admitted(), rec.finished());
-        });
-        return seen[0];
+        WorkloadRec rec = parse(w);
+        if (rec == null) {
+            return null;
+        }
+        records.add(rec);
+        return new Seen(rec.job(), rec.admitted(), rec.finished());
     }
 
-    private static void parse(GenericKubernetesResource w, java.util.function.Consumer<WorkloadRec> to) {
+    /** What a Workload version says; null for one without a controlling owner. */
+    private static WorkloadRec parse(GenericKubernetesResource w) {
         String ns = w.getMetadata().getNamespace();
         String job = null;
         for (OwnerReference o : w.getMetadata().getOwnerReferences()) {
@@ -125,7 +125,7 @@ final class WorkloadAudit {
             }
         }
         if (job == null) {
-            return;
+            return null;
         }
         boolean quotaReserved = false;
         boolean admitted = false;
@@ -155,8 +155,8 @@ final class WorkloadAudit {
                 }
             }
         }
-        to.accept(new WorkloadRec(JobRunner.resourceVersion(w.getMetadata().getResourceVersion()),
-                ns + "/" + w.getMetadata().getName(), job, quotaReserved, admitted, finished, clusterQueue, cpu));
+        return new WorkloadRec(JobRunner.resourceVersion(w.getMetadata().getResourceVersion()),
+                ns + "/" + w.getMetadata().getName(), job, quotaReserved, admitted, finished, clusterQueue, cpu);
     }
 
     /**

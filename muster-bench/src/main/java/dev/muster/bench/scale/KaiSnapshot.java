@@ -85,6 +85,20 @@ public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
         return new ObjectKey("default", "running-" + i);
     }
 
+    /**
+     * The running pod in the first slot of node {@code n}, which holds a whole GPU; null when the
+     * node runs no pod.
+     */
+    public ObjectKey wholeGpuPodOn(int n) {
+        int base = runningPods / nodes;
+        int extra = runningPods % nodes;
+        if (base == 0 && n >= extra) {
+            return null;
+        }
+        // nodes before n hold base pods each, and the first `extra` of them one more
+        return runningKey(n * base + Math.min(n, extra));
+    }
+
     static String nodeName(int n) {
         return String.format("node-%05d", n);
     }

@@ -30,24 +30,27 @@ public final class KaiSnapshotBenchmark {
 
     /** What one snapshot cost. */
     record Measured(KaiSnapshot snapshot, Stopwatch.Lap build, Stopwatch.Lap fullCycle, int admitted,
-            Stopwatch.Lap afterFinish, Stopwatch.Lap idleCycle, long heapAfterBuild, long heapAfterCycles) {
+            Stopwatch.Lap afterFinish, Stopwatch.Lap idleCycle, long heapAfterBuild, long heapAfterCycles,
+            Churn.Result steady) {
     }
 
     static String usage() {
         return """
-                usage: java -jar muster-bench.jar kai-snapshot [--nodes N] [--running P] [--pending G] [--repeat R] [--warmup W]
-                       java -jar muster-bench.jar kai-scaling [--nodes N1,N2,...] [--pending G1,G2,...] [--warmup W]
+                usage: java -jar muster-bench.jar kai-snapshot [--nodes N] [--running P] [--pending G] [--repeat R] [--warmup W] [--churn C]
+                       java -jar muster-bench.jar kai-scaling [--nodes N1,N2,...] [--pending G1,G2,...] [--warmup W] [--churn C]
                   kai-snapshot  one snapshot (default 4,000 nodes x 8 GPUs, 140,000 running pods, 5,000 pending
                                 gangs): build, one full cycle, a cycle after one pod finishes, an idle cycle
                   kai-scaling   the same over node counts (35 running pods a node, 5,000 pending gangs) and over
                                 pending gangs (4,000 nodes), printed as a table
                   --warmup      untimed snapshots of a tenth of the size first (default 1)
+                  --churn       after those cycles, pods finishing one after another: C rounds, the second half
+                                measured (default 200 for kai-snapshot, 0 for kai-scaling)
                 exit status: 0 ran, 2 bad arguments""";
     }
 
     public static int snapshot(String[] args, PrintStream out, PrintStream err) {
         try {
-            Options o = Options.parse(args, Set.of("--nodes", "--running", "--pending", "--repeat", "--warmup"));
+            Options o = Options.parse(args, Set.of("--nodes", "--running", "--pending", "--repeat", "--warmup", "--churn"));
             if (o.help()) {
                 out.println(usage());
                 return 0;
@@ -56,11 +59,12 @@ public final class KaiSnapshotBenchmark {
                     (int) o.number("--running", KaiSnapshot.ISSUE_315.runningPods(), 0),
                     (int) o.number("--pending", KaiSnapshot.ISSUE_315.pendingGangs(), 0));
             int repeat = (int) o.number("--repeat", 1, 1);
+            int churn = (int) o.number("--churn", 200, 0);
             warmUp(s, (int) o.number("--warmup", 1, 0));
             header(out);
             List<String[]> rows = tableHead();
             for (int r = 0; r < repeat; r++) {
-                rows.add(row(measure(s)));
+                rows.add(row(measure(s, churn)));
             }
             PlacementBenchmark.Table.print(out, rows);
             footer(out);
@@ -74,13 +78,14 @@ public final class KaiSnapshotBenchmark {
 
     public static int scaling(String[] args, PrintStream out, PrintStream err) {
         try {
-            Options o = Options.parse(args, Set.of("--nodes", "--pending", "--warmup"));
+            Options o = Options.parse(args, Set.of("--nodes", "--pending", "--warmup", "--churn"));
             if (o.help()) {
                 out.println(usage());
                 return 0;
             }
             List<Long> nodes = o.numbers("--nodes", CURVE_NODES);
             List<Long> pending = o.numbers("--pending", CURVE_PENDING);
+            int churn = (int) o.number("--churn", 0, 0);
             KaiSnapshot base = KaiSnapshot.ISSUE_315;
             warmUp(base, (int) o.number("--warmup", 1, 0));
             header(out);
@@ -88,14 +93,14 @@ public final class KaiSnapshotBenchmark {
                     base.runningPods() / base.nodes(), base.pendingGangs());
             List<String[]> rows = tableHead();
             for (long n : nodes) {
-                rows.add(row(measure(base.withNodes((int) n))));
+                rows.add(row(measure(base.withNodes((int) n), churn)));
             }
             PlacementBenchmark.Table.print(out, rows);
             out.println();
             out.printf(Locale.ROOT, "Over pending gangs (%,d nodes, %,d running pods)%n", base.nodes(), base.runningPods());
             rows = tableHead();
             for (long g : pending) {
-                rows.add(row(measure(base.withPendingGangs((int) g))));
+                rows.add(row(measure(base.withPendingGangs((int) g), churn)));
             }
             PlacementBenchmark.Table.print(out, rows);
             footer(out);
@@ -110,11 +115,11 @@ public final class KaiSnapshotBenchmark {
     private static void warmUp(KaiSnapshot s, int times) {
         KaiSnapshot small = new KaiSnapshot(Math.max(1, s.nodes() / 10), s.runningPods() / 10, s.pendingGangs() / 10);
         for (int i = 0; i < times; i++) {
-            measure(small);
+            measure(small, 0);
         }
     }
 
-    static Measured measure(KaiSnapshot s) {
+    static Measured measure(KaiSnapshot s, int churn) {
         Stopwatch building = Stopwatch.start();
         Engine engine = s.build();
         Stopwatch.Lap build = building.lap();
@@ -137,7 +142,8 @@ public final class KaiSnapshotBenchmark {
         engine.schedule(3_000);
         Stopwatch.Lap idle = idleCycle.lap();
         long heapAfterCycles = heapInUse();
-        return new Measured(s, build, full1, admitted, finished, idle, heapAfterBuild, heapAfterCycles);
+        Churn.Result steady = churn > 0 ? Churn.run(s, engine, churn, 4_000) : null;
+        return new Measured(s, build, full1, admitted, finished, idle, heapAfterBuild, heapAfterCycles, steady);
     }
 
     private static long heapInUse() {
@@ -154,7 +160,7 @@ public final class KaiSnapshotBenchmark {
     private static List<String[]> tableHead() {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"NODES", "RUNNING", "PENDING", "BUILD", "FULL CYCLE", "ADMITTED", "AFTER 1 FINISHES",
-            "IDLE CYCLE", "HEAP BUILT", "HEAP AFTER"});
+            "IDLE CYCLE", "HEAP BUILT", "HEAP AFTER", "STEADY AFTER 1 FINISHES"});
         return rows;
     }
 
@@ -163,19 +169,27 @@ public final class KaiSnapshotBenchmark {
             String.format(Locale.ROOT, "%,d", m.snapshot().runningPods()),
             String.format(Locale.ROOT, "%,d", m.snapshot().pendingGangs()), ms(m.build()), ms(m.fullCycle()),
             String.format(Locale.ROOT, "%,d", m.admitted()), ms(m.afterFinish()), ms(m.idleCycle()),
-            mb(m.heapAfterBuild()), mb(m.heapAfterCycles())};
+            mb(m.heapAfterBuild()), mb(m.heapAfterCycles()), steady(m.steady())};
     }
 
     private static void footer(PrintStream out) {
         out.println("  FULL CYCLE: the first schedule() after building (every pending gang considered); ADMITTED: its admissions.");
         out.println("  AFTER 1 FINISHES: remove() of a running 1-GPU pod and the next schedule(); IDLE CYCLE: a schedule() with nothing changed.");
         out.println("  HEAP: in use after a GC, once the snapshot is built and after the three cycles.");
+        out.println("  STEADY AFTER 1 FINISHES (--churn C): then pods holding a GPU finish one a node, each followed by a");
+        out.println("    cycle (measured) and, once its victims left, another; over the last C/2 rounds: cpu median, p90, and");
+        out.println("    the wall median. The single AFTER 1 FINISHES cycle comes right after the build, in a JVM still warming up.");
         out.println("  Times: wall (cpu time of the benchmark's thread); on a shared machine the wall time includes waiting for a cpu.");
     }
 
     /** Wall time, and in parentheses the thread's cpu time. */
     private static String ms(Stopwatch.Lap lap) {
         return String.format(Locale.ROOT, "%,.1f (%,.1f) ms", lap.wallNanos() / 1e6, lap.cpuNanos() / 1e6);
+    }
+
+    private static String steady(Churn.Result r) {
+        return r == null ? "-" : String.format(Locale.ROOT, "%,.2f cpu, p90 %,.2f (wall %,.2f) ms, %d rounds", r.cpuMedianMs(),
+                r.cpuP90Ms(), r.wallMedianMs(), r.rounds());
     }
 
     private static String mb(long bytes) {

@@ -43,4 +43,36 @@ class KaiSnapshotTest {
         engine.remove(KaiSnapshot.runningKey(0));
         assertThat(engine.admission(KaiSnapshot.runningKey(0))).isEmpty();
     }
+
+    @Test
+    void theFirstPodOfEachNodeHoldsAWholeGpuThere() {
+        Engine engine = SMALL.build();
+        for (int n = 0; n < SMALL.nodes(); n++) {
+            int node = n;
+            assertThat(engine.pods(SMALL.wholeGpuPodOn(n))).singleElement().satisfies(p -> {
+                assertThat(p.node()).isEqualTo(KaiSnapshot.nodeName(node));
+                assertThat(p.gpuDevices()).hasSize(1);
+                assertThat(p.gpuFraction()).isZero(); // a whole device, not a share
+            });
+        }
+        // 7 pods over 3 nodes: 3, 2 and 2; a node without pods has none to finish
+        KaiSnapshot uneven = new KaiSnapshot(3, 7, 0);
+        assertThat(uneven.wholeGpuPodOn(1)).isEqualTo(KaiSnapshot.runningKey(3));
+        assertThat(uneven.wholeGpuPodOn(2)).isEqualTo(KaiSnapshot.runningKey(5));
+        assertThat(new KaiSnapshot(3, 1, 0).wholeGpuPodOn(1)).isNull();
+    }
+
+    @Test
+    void churnFinishesAPodANodeAndMeasuresTheSecondHalfOfTheRounds() {
+        Engine engine = SMALL.build();
+        engine.schedule(1_000);
+        Churn.Result r = Churn.run(SMALL, engine, 100, 2_000);
+        // at most one round a node after the first: 9, of which 5 are measured
+        assertThat(r.rounds()).isEqualTo(5);
+        assertThat(r.cpuP90Ms()).isGreaterThanOrEqualTo(r.cpuMedianMs());
+        for (int n = 1; n < SMALL.nodes(); n++) {
+            assertThat(engine.admission(SMALL.wholeGpuPodOn(n))).as("node %d's pod finished", n).isEmpty();
+        }
+        assertThat(Churn.run(new KaiSnapshot(1, 35, 4), new KaiSnapshot(1, 35, 4).build(), 100, 2_000)).isNull();
+    }
 }

@@ -16,10 +16,8 @@ import dev.muster.core.model.Workload;
 import dev.muster.core.quota.FlavorResourceIndex;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,7 +126,7 @@ public final class KaiCycle {
         KaiShares bounds = new KaiShares(shares, specs);
         KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
         ReclaimRules rules = new ReclaimRules(tree, bounds);
-        Map<ClusterQueueState, Deque<Workload>> queues = new LinkedHashMap<>();
+        Map<ClusterQueueState, PassQueue> queues = new LinkedHashMap<>();
         shapeIds.keepOnlyAbout(KaiShapeIds.pending(leaves));
         NextQueue nextQueue = new NextQueue(order, outcome, wl -> hypothetical(wl).usage(), shapeIds);
         for (ClusterQueueState q : leaves) {
@@ -145,12 +143,12 @@ public final class KaiCycle {
             ClusterQueueState only = queues.keySet().iterator().next();
             List<Workload> visit = memo.toVisit(only, state, stillOnlyNodes);
             if (visit != null) {
-                queues.put(only, new ArrayDeque<>(visit));
+                queues.put(only, PassQueue.of(visit));
                 skip = new ParkedSkip(only, state, only.enqueuedCount());
             }
         }
-        queues.replaceAll((q, none) -> none != null ? none : new ArrayDeque<>(q.pending()));
-        queues.values().removeIf(Deque::isEmpty);
+        queues.replaceAll((q, none) -> none != null ? none : PassQueue.of(q));
+        queues.values().removeIf(PassQueue::isEmpty);
         while (!outcome.admissionBlocked()) {
             if (skip != null && !skip.startedIn().equals(state)) {
                 skip.visitAllAfter(queues);
@@ -160,8 +158,9 @@ public final class KaiCycle {
                 break;
             }
             ClusterQueueState q = nextQueue.of(queues);
-            Deque<Workload> rest = queues.get(q);
+            PassQueue rest = queues.get(q);
             Workload wl = rest.poll();
+            ClusterQueueState.Ticket ticket = rest.polledTicket();
             nextQueue.served(q); // its next head is weighed when there is a choice of queues
             if (rest.isEmpty()) {
                 queues.remove(q);
@@ -175,7 +174,7 @@ public final class KaiCycle {
             }
             Pending awaiting = outcome.awaitingVictims(wl.key());
             if (awaiting != null) {
-                outcome.waiting(wl, awaiting);
+                outcome.waiting(wl, ticket, awaiting);
                 continue;
             }
             boolean sticky = outcome.isSticky(wl.key());
@@ -186,20 +185,20 @@ public final class KaiCycle {
             // A preemptor whose room is held is unlike the others of its shape: it alone may use that room;
             // so is a workload whose pods another scheduler places: the nodes never stop it.
             boolean alike = memos && !sticky && !outcome.placedElsewhere(wl.key());
-            int shape = alike ? nextQueue.shapeOfServed(wl) : -1;
+            int shape = alike ? nextQueue.shapeOfServed(wl, ticket) : -1;
             KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
             if (same != null) {
                 // As its try would: the nodes refuse it again (known to the placement memo), and it is
                 // among the gangs waiting for nodes, which an autoscaler reads. Should they take it after
                 // all, it is admitted, as its try would admit it.
                 if (same.unplaced() != null && outcome.place(q, wl, same.unplaced()) == null) {
-                    outcome.admit(q, wl, same.unplaced());
+                    outcome.admit(q, wl, ticket, same.unplaced());
                     passChanges++;
                     memo.forget(q, wl);
                     state = state(leaves, outcome, admissions, sharesVersion);
                     continue;
                 }
-                waits(q, wl, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt(), same.unplaced()), same.why(), state,
+                waits(q, wl, ticket, new Tried.Waits(same.why(), same.nodesOnly(), same.retryAt(), same.unplaced()), same.why(), state,
                         memo, outcome);
                 continue;
             }
@@ -217,7 +216,7 @@ public final class KaiCycle {
                         skip = null;
                         continue;
                     }
-                    waits(q, wl, w, told, state, memo, outcome);
+                    waits(q, wl, ticket, w, told, state, memo, outcome);
                     if (alike) {
                         memo.answered(q, shape, new KaiWaitMemo.Answer(state, w.why(), w.nodesOnly(), w.retryAt(), w.unplaced()));
                     }
@@ -247,9 +246,9 @@ public final class KaiCycle {
      * The workload waits: it is told why ({@code told}: the wait with its reservation, if it has
      * one), remembered as waiting in {@code state}, and tried again when its victims' protection ends.
      */
-    private static void waits(ClusterQueueState q, Workload wl, Tried.Waits w, Pending told, KaiWaitMemo.State state,
-            KaiWaitMemo memo, SchedulingCycle.Outcome outcome) {
-        outcome.waiting(wl, told);
+    private static void waits(ClusterQueueState q, Workload wl, ClusterQueueState.Ticket ticket, Tried.Waits w, Pending told,
+            KaiWaitMemo.State state, KaiWaitMemo memo, SchedulingCycle.Outcome outcome) {
+        outcome.waiting(wl, ticket, told);
         memo.waits(q, wl, state, w.why(), w.nodesOnly());
         if (w.retryAt() >= 0) {
             outcome.retryAt(q, w.retryAt());

@@ -18,8 +18,14 @@ final class KaiShapeIds {
 
     private final Map<Workload, Integer> ids = new IdentityHashMap<>();
 
-    /** The shape id of {@code wl}, asked of the outcome the first time. */
-    int of(Workload wl, SchedulingCycle.Outcome outcome) {
+    /**
+     * The shape id of {@code wl}: through its ticket if known (the engine's record holds it), else
+     * asked of the outcome the first time.
+     */
+    int of(Workload wl, ClusterQueueState.Ticket ticket, SchedulingCycle.Outcome outcome) {
+        if (ticket != null) {
+            return outcome.shapeOf(wl, ticket);
+        }
         Integer id = ids.get(wl);
         if (id == null) {
             id = outcome.shapeOf(wl);

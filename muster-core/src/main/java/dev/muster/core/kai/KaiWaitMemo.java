@@ -22,8 +22,23 @@ import java.util.Map;
  */
 final class KaiWaitMemo {
 
-    /** The state of the tree at a try. */
+    /**
+     * The state of the tree at a try. Compared once per visited workload: equality is written out
+     * rather than generated, as the generated one runs through method handles, slow until the JIT
+     * has warmed up to them.
+     */
     record State(long waitVersion, long admissions, long sharesVersion, long passChanges) {
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof State s && s.waitVersion == waitVersion && s.admissions == admissions
+                    && s.sharesVersion == sharesVersion && s.passChanges == passChanges;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(31 * (31 * (31 * waitVersion + admissions) + sharesVersion) + passChanges);
+        }
     }
 
     /**
@@ -73,6 +88,16 @@ final class KaiWaitMemo {
     }
 
     private record ShapeInQueue(ClusterQueueState queue, int shape) {
+
+        @Override
+        public boolean equals(Object o) { // written out, as State's
+            return o instanceof ShapeInQueue k && k.queue == queue && k.shape == shape;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * System.identityHashCode(queue) + shape;
+        }
     }
 
     /** Of the current pass's state only: a new state makes every answer stale, so the map is cleared then. */

@@ -4,7 +4,6 @@ import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.quota.QuotaNode;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -54,7 +53,7 @@ final class NextQueue {
     }
 
     /** The queue served next among {@code queues} (each with its pending workloads in order). */
-    ClusterQueueState of(Map<ClusterQueueState, Deque<Workload>> queues) {
+    ClusterQueueState of(Map<ClusterQueueState, PassQueue> queues) {
         if (queues.size() == 1) {
             return queues.keySet().iterator().next();
         }
@@ -67,7 +66,7 @@ final class NextQueue {
         Head bestHead = null;
         ClusterQueueState second = null;
         Head secondHead = null;
-        for (Map.Entry<ClusterQueueState, Deque<Workload>> e : queues.entrySet()) {
+        for (Map.Entry<ClusterQueueState, PassQueue> e : queues.entrySet()) {
             ClusterQueueState q = e.getKey();
             Head h = headOf(q, e.getValue());
             if (best == null || first(h, q, bestHead, best)) {
@@ -94,11 +93,11 @@ final class NextQueue {
      * stays the best of the others; under different parents a queue is weighed with the head of
      * the leaf compared to, and the queues are compared anew each time.
      */
-    private ClusterQueueState pickedAgain(Map<ClusterQueueState, Deque<Workload>> queues) {
+    private ClusterQueueState pickedAgain(Map<ClusterQueueState, PassQueue> queues) {
         if (runnerUp == null || lastServed != picked || othersAt != usageChangesOfOthers() || queues.size() != queuesAtPick) {
             return null;
         }
-        Deque<Workload> rest = queues.get(picked);
+        PassQueue rest = queues.get(picked);
         Head other = heads.get(runnerUp);
         if (rest == null || other == null) {
             return null;
@@ -115,10 +114,10 @@ final class NextQueue {
         return order.usageChanges() - picked.node().ownUsageChanges();
     }
 
-    private Head headOf(ClusterQueueState q, Deque<Workload> rest) {
+    private Head headOf(ClusterQueueState q, PassQueue rest) {
         Head h = heads.get(q);
         if (h == null) {
-            h = head(rest.peek());
+            h = head(rest.peek(), rest.peekTicket());
             heads.put(q, h);
         }
         return h;
@@ -133,8 +132,8 @@ final class NextQueue {
         return siblings;
     }
 
-    private Head head(Workload wl) {
-        int shape = shapeIds.of(wl, outcome);
+    private Head head(Workload wl, ClusterQueueState.Ticket ticket) {
+        int shape = shapeIds.of(wl, ticket, outcome);
         return new Head(wl, usageByShape.computeIfAbsent(shape, s -> usageOf.apply(wl)), outcome.isSticky(wl.key()), shape);
     }
 
@@ -145,8 +144,8 @@ final class NextQueue {
     }
 
     /** The shape of the workload just served ({@code SchedulingCycle.Outcome#shapeOf}), known if it was weighed. */
-    int shapeOfServed(Workload wl) {
-        return served != null && served.workload() == wl ? served.shape() : shapeIds.of(wl, outcome);
+    int shapeOfServed(Workload wl, ClusterQueueState.Ticket ticket) {
+        return served != null && served.workload() == wl ? served.shape() : shapeIds.of(wl, ticket, outcome);
     }
 
     /** Whether queue {@code a} is served before {@code b}. */

@@ -2,8 +2,6 @@ package dev.muster.core.kai;
 
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.ClusterQueueState;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
@@ -34,7 +32,7 @@ final class ParkedSkip {
     }
 
     /** From now on the pass visits every workload after the last visited that was pending when it began. */
-    void visitAllAfter(Map<ClusterQueueState, Deque<Workload>> queues) {
+    void visitAllAfter(Map<ClusterQueueState, PassQueue> queues) {
         java.util.Set<Workload> arrivedInPass = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         List<Workload> arrived = queue.enqueuedAfter(enqueuedAtStart);
         if (arrived == null) {
@@ -42,7 +40,7 @@ final class ParkedSkip {
         }
         arrivedInPass.addAll(arrived);
         java.util.NavigableSet<Workload> after = last == null ? queue.pending() : queue.pending().tailSet(last, false);
-        Deque<Workload> rest = new ArrayDeque<>();
+        List<Workload> rest = new java.util.ArrayList<>();
         for (Workload wl : after) {
             if (!arrivedInPass.contains(wl)) {
                 rest.add(wl);
@@ -50,7 +48,7 @@ final class ParkedSkip {
         }
         queues.remove(queue);
         if (!rest.isEmpty()) {
-            queues.put(queue, rest);
+            queues.put(queue, PassQueue.of(rest));
         }
     }
 }

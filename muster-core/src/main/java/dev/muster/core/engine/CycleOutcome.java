@@ -164,7 +164,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public void waiting(Workload wl, ClusterQueueState.Ticket ticket, Pending reason) {
-        if (!wl.key().equals(lastUnplaced)) {
+        if (lastUnplaced == null || !wl.key().equals(lastUnplaced)) {
             parts.waits().notUnplaced(wl.key()); // it waits for something else now (quota, victims)
         }
         if (parts.preemptions().awaiting(wl.key()) == null) {

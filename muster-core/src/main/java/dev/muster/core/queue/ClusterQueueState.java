@@ -32,6 +32,8 @@ public final class ClusterQueueState {
     private final ClusterQueueSpec spec;
     private final QuotaNode node;
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
+    /** Whether the queue puts quota on "pods": asked for every pod set a cycle tries, so not looked up. */
+    private final boolean coversPods;
     /** The queued workloads in queue order, each with the engine's {@link Ticket} for it (or null). */
     private final NavigableMap<Workload, Ticket> pending = new TreeMap<>(Workload.QUEUE_ORDER);
     /**
@@ -84,6 +86,7 @@ public final class ClusterQueueState {
                 groupByResource.put(r, g);
             }
         }
+        this.coversPods = groupByResource.containsKey("pods");
     }
 
     public ClusterQueueSpec spec() {
@@ -135,6 +138,11 @@ public final class ClusterQueueState {
 
     public boolean covers(String resource) {
         return groupByResource.containsKey(resource);
+    }
+
+    /** Whether the queue puts quota on pods (Kueue then counts pods as a resource). */
+    public boolean coversPods() {
+        return coversPods;
     }
 
     public NavigableSet<Workload> pending() {

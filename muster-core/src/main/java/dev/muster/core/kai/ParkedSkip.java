@@ -41,7 +41,7 @@ final class ParkedSkip {
             throw new IllegalStateException("queue " + queue.name() + " took more workloads in one pass than it keeps track of");
         }
         arrivedInPass.addAll(arrived);
-        java.util.NavigableSet<Workload> after = last == null ? queue.pending() : queue.pending().tailSet(last, false);
+        java.util.Collection<Workload> after = last == null ? queue.pending() : queue.pendingAfter(last);
         Deque<Workload> rest = new ArrayDeque<>();
         for (Workload wl : after) {
             if (!arrivedInPass.contains(wl)) {

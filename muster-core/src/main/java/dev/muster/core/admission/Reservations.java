@@ -248,7 +248,9 @@ public final class Reservations {
     /** Whether the workload, which fits now with {@code assignment}, delays no reservation of the pass. */
     public Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
         // A promise holds for one admission: one from an earlier run (the workload evicted since) is void.
-        promises.remove(wl.key());
+        if (!promises.isEmpty()) { // asked for every admission; a key's hash is not free
+            promises.remove(wl.key());
+        }
         if (held.isEmpty()) {
             return FREE;
         }

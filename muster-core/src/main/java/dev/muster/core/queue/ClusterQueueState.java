@@ -65,6 +65,12 @@ public final class ClusterQueueState {
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
     /** The freed-quota version of the newest mark in {@link #inadmissible}. */
     private long newestMark = Long.MIN_VALUE;
+    /**
+     * The shape asked about last and its mark (null: none): a queue's workloads come in priority
+     * order, so a pass passing them over asks about the same shape many times in a row.
+     */
+    private int lastAskedShape = -1;
+    private Inadmissible lastAskedMark;
 
     private record Inadmissible(long freedVersion, Pending reason) {
     }
@@ -172,8 +178,11 @@ public final class ClusterQueueState {
     }
 
     public void markInadmissible(int shape, long freedVersion, Pending reason) {
-        inadmissible.put(shape, new Inadmissible(freedVersion, reason));
+        Inadmissible mark = new Inadmissible(freedVersion, reason);
+        inadmissible.put(shape, mark);
         newestMark = freedVersion;
+        lastAskedShape = shape;
+        lastAskedMark = mark;
     }
 
     /**
@@ -187,7 +196,11 @@ public final class ClusterQueueState {
 
     /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */
     public Pending inadmissibleReason(int shape, long freedVersion) {
-        Inadmissible i = inadmissible.get(shape);
+        if (shape != lastAskedShape) {
+            lastAskedMark = inadmissible.get(shape);
+            lastAskedShape = shape;
+        }
+        Inadmissible i = lastAskedMark;
         return i != null && i.freedVersion() == freedVersion ? i.reason() : null;
     }
 

@@ -96,7 +96,7 @@ final class QueuedWorkloads {
         }
         int c = chunkFor(w);
         Chunk chunk = chunks.get(c);
-        int i = Arrays.binarySearch(chunk.workloads, 0, chunk.size, w, order);
+        int i = indexOf(chunk, w);
         if (i < 0) {
             return false;
         }
@@ -172,6 +172,20 @@ final class QueuedWorkloads {
             }
         }
         return low;
+    }
+
+    /**
+     * Where {@code w} is in {@code chunk}, or a negative number: the instance itself is looked for
+     * first, as removals are of the instance queued, comparing references only; comparing in queue
+     * order reads the workloads around it, which a pass may not have read yet.
+     */
+    private int indexOf(Chunk chunk, Workload w) {
+        for (int i = 0; i < chunk.size; i++) {
+            if (chunk.workloads[i] == w) {
+                return i;
+            }
+        }
+        return Arrays.binarySearch(chunk.workloads, 0, chunk.size, w, order);
     }
 
     /** Moves the upper half of full chunk {@code c} into a new chunk after it, and returns that. */

@@ -177,7 +177,8 @@ public final class Reservations {
      * off, or evicting those that broke their promise would not make room).
      */
     public Overstayers overstayersFor(Workload wl) {
-        return wl.key().equals(overstayersFor) ? overstayers : null;
+        // Asked for every workload told to wait, when mostly none is due: the workload is not read then.
+        return overstayersFor != null && overstayersFor.equals(wl.key()) ? overstayers : null;
     }
 
     /**

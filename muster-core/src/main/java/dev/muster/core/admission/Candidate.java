@@ -18,6 +18,14 @@ final class Candidate {
     /** How high in the cohort tree it borrows (Kueue's Assignment.Borrows); 0, a lower bound, until tried. */
     int borrowingLevel;
     boolean sticky;
+    /**
+     * The workload's priority, creation time and sequence, its place in queue order: copied here
+     * because a cycle's heap compares candidates all through the pass, and the candidates' own
+     * fields are at hand where the workloads are one more read away.
+     */
+    final int priority;
+    final long createdMillis;
+    final long sequence;
 
     private Candidate(ClusterQueueState queue, PendingSnapshot snapshot, int position) {
         this.queue = queue;
@@ -25,6 +33,9 @@ final class Candidate {
         this.position = position;
         this.workload = snapshot.workloads()[position];
         this.ticket = snapshot.tickets()[position];
+        this.priority = workload.priority();
+        this.createdMillis = workload.createdMillis();
+        this.sequence = workload.sequence();
     }
 
     static Candidate first(ClusterQueueState cq) {

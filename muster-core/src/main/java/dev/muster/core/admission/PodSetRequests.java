@@ -38,7 +38,7 @@ final class PodSetRequests {
             requests.add(perPod.resourceAt(i), Saturating.multiply(perPod.milliAt(i), count));
         }
         // Kueue counts pods as a resource when a ClusterQueue puts quota on "pods".
-        if (cq.covers(PODS) && requests.indexOf(PODS) < 0) {
+        if (cq.coversPods() && requests.indexOf(PODS) < 0) {
             requests.add(PODS, Quantity.ofUnits(count).milli());
         }
         return requests;

@@ -177,7 +177,8 @@ public final class Reservations {
      * off, or evicting those that broke their promise would not make room).
      */
     public Overstayers overstayersFor(Workload wl) {
-        return wl.key().equals(overstayersFor) ? overstayers : null;
+        // Asked for every workload told to wait, when mostly none is due: the workload is not read then.
+        return overstayersFor != null && overstayersFor.equals(wl.key()) ? overstayers : null;
     }
 
     /**
@@ -248,7 +249,9 @@ public final class Reservations {
     /** Whether the workload, which fits now with {@code assignment}, delays no reservation of the pass. */
     public Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
         // A promise holds for one admission: one from an earlier run (the workload evicted since) is void.
-        promises.remove(wl.key());
+        if (!promises.isEmpty()) { // asked for every admission; a key's hash is not free
+            promises.remove(wl.key());
+        }
         if (held.isEmpty()) {
             return FREE;
         }

@@ -62,8 +62,9 @@ public final class SchedulingCycle {
     /** @param backfill Muster's reservations for waiting heads and the backfill rule behind them ({@link Reservations}) */
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
             boolean prioritySortingWithinCohort, BackfillPolicy backfill) {
-        Comparator<Workload> queueOrder = prioritySortingWithinCohort ? Workload.QUEUE_ORDER : Workload.FIFO_ORDER;
-        // Written out rather than chained: the heap compares candidates all through the pass.
+        // Written out rather than chained: the heap compares candidates all through the pass. The
+        // workloads' queue order (Workload.QUEUE_ORDER, or FIFO_ORDER without priorities) is read
+        // from the candidates' copies of its fields; only a tie on all of them reads the keys.
         this.order = (a, b) -> {
             if (a.sticky != b.sticky) {
                 return a.sticky ? -1 : 1;
@@ -72,7 +73,16 @@ public final class SchedulingCycle {
             if (c == 0) {
                 c = Integer.compare(a.borrowingLevel, b.borrowingLevel);
             }
-            return c != 0 ? c : queueOrder.compare(a.workload, b.workload);
+            if (c == 0 && prioritySortingWithinCohort) {
+                c = Integer.compare(-a.priority, -b.priority);
+            }
+            if (c == 0) {
+                c = Long.compare(a.createdMillis, b.createdMillis);
+            }
+            if (c == 0) {
+                c = Long.compare(a.sequence, b.sequence);
+            }
+            return c != 0 ? c : a.workload.key().compareTo(b.workload.key());
         };
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;

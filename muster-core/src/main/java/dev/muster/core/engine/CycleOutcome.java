@@ -164,17 +164,18 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public void waiting(Workload wl, ClusterQueueState.Ticket ticket, Pending reason) {
-        if (!wl.key().equals(lastUnplaced)) {
-            parts.waits().notUnplaced(wl.key()); // it waits for something else now (quota, victims)
+        ObjectKey key = parts.book().keyOf(wl, ticket);
+        if (lastUnplaced == null || !key.equals(lastUnplaced)) {
+            parts.waits().notUnplaced(key); // it waits for something else now (quota, victims)
         }
-        if (parts.preemptions().awaiting(wl.key()) == null) {
+        if (parts.preemptions().awaiting(key) == null) {
             // A preemptor whose victims are gone, yet it cannot be admitted: the room is no longer held for it.
-            parts.preemptions().gaveUp(wl.key());
-            parts.heldRoom().release(wl.key());
+            parts.preemptions().gaveUp(key);
+            parts.heldRoom().release(key);
         }
         lastUnplaced = null;
         if (parts.book().waitsFor(wl, ticket, reason)) {
-            decisions.add(new Decision.Wait(wl.key(), reason));
+            decisions.add(new Decision.Wait(key, reason));
         }
     }
 

@@ -394,7 +394,8 @@ final class Placements {
     }
 
     List<PodPlacement> podsOf(ObjectKey key) {
-        return pods.getOrDefault(key, List.of());
+        // Asked for every admission; without nodes nothing is placed, and a key's hash is not free.
+        return pods.isEmpty() ? List.of() : pods.getOrDefault(key, List.of());
     }
 
     void release(ObjectKey key) {

@@ -24,6 +24,8 @@ final class WorkloadBook {
      * workload, or tells it why it waits, finds everything with one lookup.
      */
     private static final class Entry implements ClusterQueueState.Ticket {
+        /** The workload's key, the map's: telling a queued workload why it waits then reads this entry only. */
+        final ObjectKey key;
         Workload pending;
         ClusterQueueState queue;
         AdmittedWorkload admitted;
@@ -32,6 +34,10 @@ final class WorkloadBook {
         /** The instance {@link #shape} was worked out for: a requeued workload is a new instance, looked at again. */
         Workload shaped;
         int shape;
+
+        Entry(ObjectKey key) {
+            this.key = key;
+        }
 
         boolean isEmpty() {
             return pending == null && queue == null && admitted == null && reason == null && progress == null;
@@ -63,7 +69,7 @@ final class WorkloadBook {
     private Entry entry(ObjectKey key) {
         Entry e = existing(key);
         if (e == null) {
-            e = new Entry();
+            e = new Entry(key);
             entries.put(key, e);
             lastKey = key;
             lastEntry = e;
@@ -89,6 +95,15 @@ final class WorkloadBook {
      */
     private Entry existing(ClusterQueueState.Ticket ticket, Workload wl) {
         return ticket instanceof Entry e && e.pending == wl ? e : existing(wl.key());
+    }
+
+    /**
+     * The key of {@code wl}, from the entry its ticket stands for when that is still its own: a pass
+     * tells thousands of queued workloads why they wait, and the entry is read for that anyway,
+     * where the workload itself would be one more read from memory.
+     */
+    ObjectKey keyOf(Workload wl, ClusterQueueState.Ticket ticket) {
+        return ticket instanceof Entry e && e.pending == wl ? e.key : wl.key();
     }
 
     /**

@@ -32,7 +32,8 @@ final class WorkloadIntake {
         switch (queue) {
             case QueueRef.LocalQueue lq -> {
                 // Kueue's feature gate PartialAdmission off: minCount is not honoured.
-                Workload wl = parts.settings().partialAdmission() ? submitted : submitted.wholeGangsOnly();
+                Workload whole = parts.settings().partialAdmission() ? submitted : submitted.wholeGangsOnly();
+                Workload wl = parts.shapes().withSharedPodSets(whole);
                 enter(wl, parts.queues().resolveLocalQueue(wl.key().namespace(), lq.name()));
             }
             case QueueRef.KaiQueue kai -> {

@@ -39,7 +39,7 @@ final class ParkedSkip {
             throw new IllegalStateException("queue " + queue.name() + " took more workloads in one pass than it keeps track of");
         }
         arrivedInPass.addAll(arrived);
-        java.util.NavigableSet<Workload> after = last == null ? queue.pending() : queue.pending().tailSet(last, false);
+        java.util.Collection<Workload> after = last == null ? queue.pending() : queue.pendingAfter(last);
         List<Workload> rest = new java.util.ArrayList<>();
         for (Workload wl : after) {
             if (!arrivedInPass.contains(wl)) {

@@ -91,7 +91,7 @@ final class ParkedWaits {
         List<Workload> out = new ArrayList<>(rest.size());
         for (Iterator<Workload> it = rest.iterator(); it.hasNext(); ) {
             Workload wl = it.next();
-            if (queue.pending().ceiling(wl) == wl) {
+            if (queue.isQueued(wl)) {
                 out.add(wl);
             } else {
                 it.remove();

@@ -32,8 +32,10 @@ public final class ClusterQueueState {
     private final ClusterQueueSpec spec;
     private final QuotaNode node;
     private final Map<String, ResourceGroup> groupByResource = new HashMap<>();
+    /** Whether the queue puts quota on "pods": asked for every pod set a cycle tries, so not looked up. */
+    private final boolean coversPods;
     /** The queued workloads in queue order, each with the engine's {@link Ticket} for it (or null). */
-    private final NavigableMap<Workload, Ticket> pending = new TreeMap<>(Workload.QUEUE_ORDER);
+    private final QueuedWorkloads pending = new QueuedWorkloads(Workload.QUEUE_ORDER);
     /**
      * What the queued workloads ask for in all, per resource (milli, full counts), kept as they come
      * and go; a resource is listed while some queued pod set names it, even for 0.
@@ -63,6 +65,12 @@ public final class ClusterQueueState {
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
     /** The freed-quota version of the newest mark in {@link #inadmissible}. */
     private long newestMark = Long.MIN_VALUE;
+    /**
+     * The shape asked about last and its mark (null: none): a queue's workloads come in priority
+     * order, so a pass passing them over asks about the same shape many times in a row.
+     */
+    private int lastAskedShape = -1;
+    private Inadmissible lastAskedMark;
 
     private record Inadmissible(long freedVersion, Pending reason) {
     }
@@ -84,6 +92,7 @@ public final class ClusterQueueState {
                 groupByResource.put(r, g);
             }
         }
+        this.coversPods = groupByResource.containsKey("pods");
     }
 
     public ClusterQueueSpec spec() {
@@ -137,8 +146,24 @@ public final class ClusterQueueState {
         return groupByResource.containsKey(resource);
     }
 
-    public NavigableSet<Workload> pending() {
-        return Collections.unmodifiableNavigableSet(pending.navigableKeySet());
+    /** Whether the queue puts quota on pods (Kueue then counts pods as a resource). */
+    public boolean coversPods() {
+        return coversPods;
+    }
+
+    /** The queued workloads in queue order, read-only; not to be iterated while the queue changes. */
+    public Collection<Workload> pending() {
+        return pending.view();
+    }
+
+    /** The queued workloads after {@code w} in queue order, as {@link #pending}. */
+    public Collection<Workload> pendingAfter(Workload w) {
+        return pending.after(w);
+    }
+
+    /** Whether this very workload instance is queued here. */
+    public boolean isQueued(Workload w) {
+        return pending.holds(w);
     }
 
     /** The queued workloads in queue order, each with its ticket (null if it came without): see {@link #pendingSnapshot}. */
@@ -149,22 +174,15 @@ public final class ClusterQueueState {
 
     /** A copy of the queued workloads and their tickets, which a pass walks while workloads leave the queue. */
     public PendingSnapshot pendingSnapshot() {
-        if (pending.isEmpty()) {
-            return NOTHING_PENDING;
-        }
-        Workload[] workloads = new Workload[pending.size()];
-        Ticket[] tickets = new Ticket[workloads.length];
-        int i = 0;
-        for (Map.Entry<Workload, Ticket> e : pending.entrySet()) {
-            workloads[i] = e.getKey();
-            tickets[i++] = e.getValue();
-        }
-        return new PendingSnapshot(workloads, tickets);
+        return pending.isEmpty() ? NOTHING_PENDING : pending.snapshot();
     }
 
     public void markInadmissible(int shape, long freedVersion, Pending reason) {
-        inadmissible.put(shape, new Inadmissible(freedVersion, reason));
+        Inadmissible mark = new Inadmissible(freedVersion, reason);
+        inadmissible.put(shape, mark);
         newestMark = freedVersion;
+        lastAskedShape = shape;
+        lastAskedMark = mark;
     }
 
     /**
@@ -178,7 +196,11 @@ public final class ClusterQueueState {
 
     /** Why workloads of this shape do not fit, if that was found since quota was last freed; else null. */
     public Pending inadmissibleReason(int shape, long freedVersion) {
-        Inadmissible i = inadmissible.get(shape);
+        if (shape != lastAskedShape) {
+            lastAskedMark = inadmissible.get(shape);
+            lastAskedShape = shape;
+        }
+        Inadmissible i = lastAskedMark;
         return i != null && i.freedVersion() == freedVersion ? i.reason() : null;
     }
 
@@ -188,9 +210,7 @@ public final class ClusterQueueState {
 
     /** Queues {@code w} (unless it is already) with the engine's {@code ticket} for it, or null. */
     public void enqueue(Workload w, Ticket ticket) {
-        int before = pending.size(); // a ticket may be null: the size tells whether it was new
-        pending.putIfAbsent(w, ticket);
-        if (pending.size() > before) {
+        if (pending.add(w, ticket)) {
             addDemand(w, 1);
             enqueued++;
             if (lastEnqueued != null) {
@@ -228,9 +248,7 @@ public final class ClusterQueueState {
     }
 
     public boolean dequeue(Workload w) {
-        int before = pending.size(); // a ticket may be null: the size tells whether it was there
-        pending.remove(w);
-        boolean removed = pending.size() < before;
+        boolean removed = pending.remove(w);
         if (removed) {
             addDemand(w, -1);
         }

@@ -5,6 +5,7 @@ import dev.muster.core.quantity.Quantity;
 import dev.muster.core.quantity.Saturating;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -48,14 +49,28 @@ public final class FairShares {
      * @return per queue (leaves and parents) and resource, its fair share in milli-units
      */
     public Map<String, Map<String, Long>> compute(Map<String, Long> capacity, Map<String, Map<String, Long>> demand) {
+        // Every pass asks, and most passes ask the same: a cycle after one arrival on a full cluster
+        // changes no queue's demand when the arrival's queue already wanted more than it can get.
+        if (demand.equals(lastDemand) && capacity.equals(lastCapacity)) {
+            return lastShares;
+        }
         Map<String, Map<String, Long>> shares = new TreeMap<>();
         for (String r : KaiQuotaTree.RESOURCES) {
             Map<String, Long> subtreeDemand = new HashMap<>();
             top.forEach(q -> demandOf(q, r, demand, subtreeDemand));
             divide(top, capacity.getOrDefault(r, KaiQuotaTree.UNBOUNDED), r, subtreeDemand, shares);
         }
-        return shares;
+        shares.replaceAll((queue, perResource) -> Collections.unmodifiableMap(perResource));
+        lastCapacity = Map.copyOf(capacity);
+        lastDemand = demand;
+        lastShares = Collections.unmodifiableMap(shares);
+        return lastShares;
     }
+
+    /** The last computation's inputs and answer (the answer is read-only, so it can be handed out again). */
+    private Map<String, Long> lastCapacity;
+    private Map<String, Map<String, Long>> lastDemand;
+    private Map<String, Map<String, Long>> lastShares;
 
     private long demandOf(KaiQueueSpec q, String r, Map<String, Map<String, Long>> demand, Map<String, Long> out) {
         List<KaiQueueSpec> kids = children.getOrDefault(q.name(), List.of());

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /** Turns the end state of a run into the contract's report tree, in the contract's order. */
 final class ReportBuilder {
@@ -46,7 +47,19 @@ final class ReportBuilder {
         for (QueuePositions q : engine.queuePositions()) {
             q.workloads().forEach(p -> positions.put(p.workload(), p));
         }
-        QuotaHolders holders = engine.quotaHolders();
+        // Who holds the quota is asked only for workloads short of quota: worked out when first asked
+        // (on openb, 10,851 workloads none of which waits for quota, it was 4 % of a run).
+        Supplier<QuotaHolders> holders = new Supplier<>() {
+            private QuotaHolders known;
+
+            @Override
+            public QuotaHolders get() {
+                if (known == null) {
+                    known = engine.quotaHolders();
+                }
+                return known;
+            }
+        };
         List<Report.WorkloadReport> wls = new ArrayList<>();
         for (SimWorkload w : sorted) {
             if (w.arrived) {
@@ -76,7 +89,8 @@ final class ReportBuilder {
         return new Report(Report.SCHEMA, endMillis / 1000.0, wls, queues, nodes, requests, timeline.events());
     }
 
-    private Report.WorkloadReport workload(SimWorkload w, Map<ObjectKey, PendingPosition> positions, QuotaHolders holders) {
+    private Report.WorkloadReport workload(SimWorkload w, Map<ObjectKey, PendingPosition> positions,
+            Supplier<QuotaHolders> holders) {
         Map<String, Map<String, String>> flavors = new LinkedHashMap<>();
         List<Report.PodSetCount> podSets = new ArrayList<>();
         // Flavors and counts of the current admission; a finished workload keeps its last one.
@@ -100,7 +114,8 @@ final class ReportBuilder {
     }
 
     /** Why a pending workload waits and where it stands in its queue; null for the others. */
-    private Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions, QuotaHolders holders) {
+    private Report.PendingReport pending(SimWorkload w, Map<ObjectKey, PendingPosition> positions,
+            Supplier<QuotaHolders> holders) {
         if (w.state() != WorkloadState.Pending) {
             return null;
         }
@@ -112,7 +127,7 @@ final class ReportBuilder {
                 .orElseGet(() -> w.status.condition("QuotaReserved").map(c -> c.reason()).orElse(null));
         String clusterQueue = engine.clusterQueueOf(w.workload.key()).orElse(null);
         List<Report.Blocking> blocking = last.map(why -> why.shortages().stream()
-                .map(s -> blocking(s, clusterQueue == null ? List.of() : holders.of(clusterQueue, s.flavor(), s.resource())))
+                .map(s -> blocking(s, clusterQueue == null ? List.of() : holders.get().of(clusterQueue, s.flavor(), s.resource())))
                 .toList()).orElse(List.of());
         return new Report.PendingReport(reason, p == null ? null : p.positionInClusterQueue(),
                 p == null ? null : p.positionInLocalQueue(), blocking, null, null);

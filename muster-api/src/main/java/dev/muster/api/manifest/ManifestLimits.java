@@ -139,15 +139,14 @@ public final class ManifestLimits {
             documentHasContent = true;
             // Only a line's first characters are looked into for its key: the pass stays linear.
             String key = key(text, start + indent, Math.min(end, start + indent + 256));
-            String path = pathAt(indent, key);
+            leaveKeysAt(indent);
             if (end - start > MAX_LINE_CHARS) {
-                problems.add(new String[] {path, "a line of " + (end - start) + " characters; Muster reads lines of at"
+                problems.add(new String[] {pathOf(key), "a line of " + (end - start) + " characters; Muster reads lines of at"
                         + " most " + MAX_LINE_CHARS + " characters (256 KiB, what Kubernetes allows for all of an"
                         + " object's annotations together)"});
             }
             if (key != null) {
-                int valueStart = start + indent + key.length() + 1;
-                remember(indent, key, end - valueStart <= 256 ? text.substring(valueStart, end).strip() : "");
+                remember(indent, key, text, start + indent + key.length() + 1, end);
             }
         }
 
@@ -195,12 +194,19 @@ public final class ManifestLimits {
             return text.substring(from, colon);
         }
 
-        /** The field path of a line at {@code indent}: the enclosing keys (list items are not numbered). */
-        private String pathAt(int indent, String key) {
+        /** The keys at {@code indent} or deeper no longer enclose what follows. */
+        private void leaveKeysAt(int indent) {
             while (!keyIndents.isEmpty() && keyIndents.get(keyIndents.size() - 1) >= indent) {
                 keys.remove(keys.size() - 1);
                 keyIndents.remove(keyIndents.size() - 1);
             }
+        }
+
+        /**
+         * The field path of the line with {@code key}: the enclosing keys (list items are not numbered).
+         * Worked out only for a line found wrong: the scan passes every line of every file.
+         */
+        private String pathOf(String key) {
             StringBuilder path = new StringBuilder();
             for (String k : keys) {
                 path.append(path.isEmpty() ? "" : ".").append(k);
@@ -211,7 +217,8 @@ public final class ManifestLimits {
             return path.toString();
         }
 
-        private void remember(int indent, String key, String value) {
+        /** Remembers the key of a line, and the value from {@code valueStart} to {@code end} where it names the object. */
+        private void remember(int indent, String key, String text, int valueStart, int end) {
             boolean item = key.startsWith("- ");
             String plain = item ? key.substring(2) : key;
             keys.add(plain);
@@ -219,15 +226,19 @@ public final class ManifestLimits {
             if (indent == 0) {
                 inMetadata = plain.equals("metadata");
                 if (plain.equals("kind")) {
-                    kind = unquoted(value);
+                    kind = unquoted(value(text, valueStart, end));
                 }
             } else if (inMetadata && keys.size() == 2) {
                 if (plain.equals("name")) {
-                    name = unquoted(value);
+                    name = unquoted(value(text, valueStart, end));
                 } else if (plain.equals("namespace")) {
-                    namespace = unquoted(value);
+                    namespace = unquoted(value(text, valueStart, end));
                 }
             }
+        }
+
+        private static String value(String text, int valueStart, int end) {
+            return end - valueStart <= 256 ? text.substring(valueStart, end).strip() : "";
         }
 
         private static String unquoted(String value) {

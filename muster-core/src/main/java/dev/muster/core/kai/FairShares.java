@@ -97,7 +97,7 @@ public final class FairShares {
             given = Saturating.add(given, f);
         }
         long remaining = Math.max(0, amount - given);
-        if (remaining > 0) {
+        if (remaining > 0 && anyWantsMore(kids, r, demand, fs)) {
             TreeMap<Integer, List<KaiQueueSpec>> byPriority = new TreeMap<>(Comparator.reverseOrder());
             kids.forEach(k -> byPriority.computeIfAbsent(k.priority(), p -> new ArrayList<>()).add(k));
             Map<Integer, Map<KaiQueueSpec, Fraction>> leftovers = new LinkedHashMap<>();
@@ -117,6 +117,16 @@ public final class FairShares {
             shares.computeIfAbsent(k.name(), n -> new TreeMap<>()).put(r, fs.get(k.name()));
             divide(children.getOrDefault(k.name(), List.of()), fs.get(k.name()), r, demand, shares);
         }
+    }
+
+    /** Whether a queue got less than it wants: if none did, what remains is nobody's, with no rounds to run. */
+    private static boolean anyWantsMore(List<KaiQueueSpec> kids, String r, Map<String, Long> demand, Map<String, Long> fs) {
+        for (KaiQueueSpec k : kids) {
+            if (fs.get(k.name()) < want(k, r, demand)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A share of a resource offered in a round, exactly: {@code numerator / denominator} milli-units. */

@@ -207,6 +207,26 @@ public final class SchedulingCycle {
          */
         List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone, List<Reservation> placedFirst);
 
+        /**
+         * Names the state of the nodes and the pods placed on them, everywhere: equal values, the
+         * same state (a place taken back by {@link #unplace} restores the value from before it). A
+         * reservation kept from an earlier pass rests on it. 0 when Muster does not place pods.
+         */
+        long nodesState();
+
+        /**
+         * As {@link #nodesState}, before {@link #place} held the pods of {@code placed} when that is
+         * the last change to the nodes (their pods are held for a moment, to ask a reservation
+         * about them); otherwise {@link #nodesState}.
+         */
+        long nodesStateBefore(ObjectKey placed);
+
+        /** Where {@link #place} put the pods of {@code workload}: none when Muster does not place pods. */
+        List<dev.muster.core.placement.PodPlacement> placedPods(ObjectKey workload);
+
+        /** Moves whenever the expected run time ({@link #expectedRuntimeMillis}) of a workload holding quota changes. */
+        long runtimesVersion();
+
         /** Takes back the places {@link #place} held for a gang that is not admitted after all; nothing else moves. */
         void unplace(ObjectKey workload);
     }

@@ -127,7 +127,7 @@ public final class Engine implements Settling.Scheduler {
      * Configuration) count on it. Adapters tell it when they submit or restore the workload.
      */
     public void expectRuntime(ObjectKey key, dev.muster.core.runtime.RuntimeHints hints) {
-        runtimes.expect(key, hints);
+        runtimes.expect(key, hints, book.holdsQuota(key));
     }
 
     /**

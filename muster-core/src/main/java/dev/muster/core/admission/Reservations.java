@@ -73,12 +73,13 @@ public final class Reservations {
     private final List<Reservation> held = new ArrayList<>();
     private final Map<String, Integer> madeIn = new HashMap<>();
     /**
-     * Per cohort tree, the workloads backfilled on the promise to end before a reservation, with the
-     * instant they promised to end by; kept across passes while they run, for {@code preemptOverstaying}.
+     * The workloads backfilled on the promise to end before a reservation, per cohort tree; kept
+     * across passes while they run, for {@code preemptOverstaying}; shared with the engine.
      */
-    private final Map<QuotaNode, Map<ObjectKey, Long>> promisesByTree = new HashMap<>();
-    /** Those of the tree of this pass. */
-    private Map<ObjectKey, Long> promises = new HashMap<>();
+    private final BackfillPromises allPromises;
+    /** Those of the tree of this pass (live). */
+    private Map<ObjectKey, BackfillPromise> promises = new HashMap<>();
+    private QuotaNode root;
     /** Found by {@link #reserve} for the workload it was asked about, when that one may evict overstayers. */
     private Overstayers overstayers;
     private ObjectKey overstayersFor;
@@ -90,8 +91,8 @@ public final class Reservations {
     private final BesideAnswers beside = new BesideAnswers();
 
     /** Kueue's: full counts must fit, and a reservation holds back the whole cohort tree. */
-    Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
-        this(tree, assigner, policy, false, false);
+    Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises) {
+        this(tree, assigner, policy, promises, false, false);
     }
 
     /**
@@ -99,17 +100,20 @@ public final class Reservations {
      * (the tournament orders queues by share: holding back a queue with a smaller share for another's
      * reservation would put the reservation above fair sharing).
      */
-    static Reservations forFairSharing(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
-        return new Reservations(tree, assigner, policy, false, true);
+    static Reservations forFairSharing(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
+            BackfillPromises promises) {
+        return new Reservations(tree, assigner, policy, promises, false, true);
     }
 
     /** KAI's: gangs at their minimum, and a reservation holds back its own leaf queue only. */
-    public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
-        return new Reservations(tree, assigner, policy, true, true);
+    public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
+            BackfillPromises promises) {
+        return new Reservations(tree, assigner, policy, promises, true, true);
     }
 
-    private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, boolean atGangMinimum,
-            boolean ownQueueOnly) {
+    private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises,
+            boolean atGangMinimum, boolean ownQueueOnly) {
+        this.allPromises = promises;
         this.tree = tree;
         this.assigner = assigner;
         this.policy = policy;
@@ -124,8 +128,9 @@ public final class Reservations {
     /** A pass over the tree of {@code members} begins: nothing is reserved yet. */
     public void beginPass(List<ClusterQueueState> members) {
         queues = members;
+        root = members.get(0).node().root();
         if (policy.preemptOverstaying()) {
-            promises = promisesByTree.computeIfAbsent(members.get(0).node().root(), r -> new HashMap<>());
+            promises = allPromises.of(root);
         }
         held.clear();
         madeIn.clear();
@@ -198,7 +203,7 @@ public final class Reservations {
             return false;
         }
         long now = outcome.nowMillis();
-        return promises.values().stream().anyMatch(endsBy -> endsBy < now);
+        return promises.values().stream().anyMatch(p -> p.endsByMillis() < now);
     }
 
     /**
@@ -211,12 +216,12 @@ public final class Reservations {
         java.util.Set<ObjectKey> running = new java.util.HashSet<>();
         for (ExpectedEnd e : ends(outcome)) {
             running.add(e.workload());
-            Long endsBy = promises.get(e.workload());
-            if (endsBy != null && endsBy < now) {
+            BackfillPromise p = promises.get(e.workload());
+            if (p != null && p.endsByMillis() < now) {
                 broken.add(e);
             }
         }
-        promises.keySet().retainAll(running);
+        allPromises.keepOnly(root, running);
         broken.sort(Comparator.comparingLong((ExpectedEnd e) -> -e.admitted().admittedAtMillis())
                 .thenComparing(ExpectedEnd::workload));
         List<ExpectedEnd> taken = new ArrayList<>();
@@ -257,7 +262,7 @@ public final class Reservations {
     public Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
         // A promise holds for one admission: one from an earlier run (the workload evicted since) is void.
         if (!promises.isEmpty()) { // asked for every admission; a key's hash is not free
-            promises.remove(wl.key());
+            allPromises.forget(wl.key());
         }
         if (held.isEmpty()) {
             return FREE;
@@ -275,7 +280,8 @@ public final class Reservations {
             }
             if (runtime.isPresent() && Saturating.add(now, runtime.getAsLong()) <= r.startsMillis()) {
                 if (policy.preemptOverstaying()) {
-                    promises.put(wl.key(), Saturating.add(now, runtime.getAsLong()));
+                    allPromises.promised(root, new BackfillPromise(wl.key(), r.workload().key(),
+                            Saturating.add(now, runtime.getAsLong())));
                 }
                 passed.add("backfilled: ends before the reservation of " + r.workload().key() + " (from "
                         + instant(r.startsMillis()) + ")");

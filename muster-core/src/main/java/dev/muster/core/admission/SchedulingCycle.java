@@ -62,6 +62,12 @@ public final class SchedulingCycle {
     /** @param backfill Muster's reservations for waiting heads and the backfill rule behind them ({@link Reservations}) */
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
             boolean prioritySortingWithinCohort, BackfillPolicy backfill) {
+        this(tree, assigner, preemptor, fairSharing, prioritySortingWithinCohort, backfill, new BackfillPromises());
+    }
+
+    /** @param promises where the backfill promises of running workloads are kept (the engine's, shared by its cycles) */
+    public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
+            boolean prioritySortingWithinCohort, BackfillPolicy backfill, BackfillPromises promises) {
         // Written out rather than chained: the heap compares candidates all through the pass. The
         // workloads' queue order (Workload.QUEUE_ORDER, or FIFO_ORDER without priorities) is read
         // from the candidates' copies of its fields; only a tie on all of them reads the keys.
@@ -87,8 +93,8 @@ public final class SchedulingCycle {
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;
         this.attempts = new EntryAttempts(assigner, preemptor);
-        this.tournament = new Tournament(shares, attempts, Reservations.forFairSharing(tree, assigner, backfill));
-        this.reservations = new Reservations(tree, assigner, backfill);
+        this.tournament = new Tournament(shares, attempts, Reservations.forFairSharing(tree, assigner, backfill, promises));
+        this.reservations = new Reservations(tree, assigner, backfill, promises);
     }
 
     /** The engine's side of a pass: what it knows about preemptions under way, and what it does with results. */

@@ -10,6 +10,7 @@ import dev.muster.core.quantity.Saturating;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
+import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,9 +21,11 @@ import java.util.OptionalLong;
 
 /**
  * The reservations of one pass over a cohort tree, and the backfill rule they impose
- * ({@link BackfillPolicy}). They are made afresh in every pass, from the state of that pass: a run
+ * ({@link BackfillPolicy}). They are made in every pass, from the state of that pass: a run
  * that overstays its expected time moves the reservations that wait for it, and a workload that
- * got ahead of a reserved one (a higher priority, arriving later) moves it too.
+ * got ahead of a reserved one (a higher priority, arriving later) moves it too. What a pass would
+ * find exactly as an earlier one did is taken from that one ({@link KeptReservations}): a
+ * reservation is found again only when something it rests on changed.
  *
  * <p>How a reservation is found: the workloads holding quota in the tree are taken in the order
  * they are expected to end (one whose expected time has passed is taken to end now; one without an
@@ -70,21 +73,26 @@ public final class Reservations {
     private final List<Reservation> held = new ArrayList<>();
     private final Map<String, Integer> madeIn = new HashMap<>();
     /**
-     * Per cohort tree, the workloads backfilled on the promise to end before a reservation, with the
-     * instant they promised to end by; kept across passes while they run, for {@code preemptOverstaying}.
+     * The workloads backfilled on the promise to end before a reservation, per cohort tree; kept
+     * across passes while they run, for {@code preemptOverstaying}; shared with the engine.
      */
-    private final Map<dev.muster.core.quota.QuotaNode, Map<ObjectKey, Long>> promisesByTree = new HashMap<>();
-    /** Those of the tree of this pass. */
-    private Map<ObjectKey, Long> promises = new HashMap<>();
+    private final BackfillPromises allPromises;
+    /** Those of the tree of this pass (live). */
+    private Map<ObjectKey, BackfillPromise> promises = new HashMap<>();
+    private QuotaNode root;
     /** Found by {@link #reserve} for the workload it was asked about, when that one may evict overstayers. */
     private Overstayers overstayers;
     private ObjectKey overstayersFor;
     /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
     private List<ExpectedEnd> ends;
+    /** Reservations of earlier passes, found again only when what they rest on changed. */
+    private final KeptReservations kept = new KeptReservations();
+    /** Whether a reservation fits beside a workload, as found before while nothing it rests on changed. */
+    private final BesideAnswers beside = new BesideAnswers();
 
     /** Kueue's: full counts must fit, and a reservation holds back the whole cohort tree. */
-    Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
-        this(tree, assigner, policy, false, false);
+    Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises) {
+        this(tree, assigner, policy, promises, false, false);
     }
 
     /**
@@ -92,17 +100,20 @@ public final class Reservations {
      * (the tournament orders queues by share: holding back a queue with a smaller share for another's
      * reservation would put the reservation above fair sharing).
      */
-    static Reservations forFairSharing(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
-        return new Reservations(tree, assigner, policy, false, true);
+    static Reservations forFairSharing(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
+            BackfillPromises promises) {
+        return new Reservations(tree, assigner, policy, promises, false, true);
     }
 
     /** KAI's: gangs at their minimum, and a reservation holds back its own leaf queue only. */
-    public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy) {
-        return new Reservations(tree, assigner, policy, true, true);
+    public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
+            BackfillPromises promises) {
+        return new Reservations(tree, assigner, policy, promises, true, true);
     }
 
-    private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, boolean atGangMinimum,
-            boolean ownQueueOnly) {
+    private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises,
+            boolean atGangMinimum, boolean ownQueueOnly) {
+        this.allPromises = promises;
         this.tree = tree;
         this.assigner = assigner;
         this.policy = policy;
@@ -117,8 +128,9 @@ public final class Reservations {
     /** A pass over the tree of {@code members} begins: nothing is reserved yet. */
     public void beginPass(List<ClusterQueueState> members) {
         queues = members;
+        root = members.get(0).node().root();
         if (policy.preemptOverstaying()) {
-            promises = promisesByTree.computeIfAbsent(members.get(0).node().root(), r -> new HashMap<>());
+            promises = allPromises.of(root);
         }
         held.clear();
         madeIn.clear();
@@ -191,7 +203,7 @@ public final class Reservations {
             return false;
         }
         long now = outcome.nowMillis();
-        return promises.values().stream().anyMatch(endsBy -> endsBy < now);
+        return promises.values().stream().anyMatch(p -> p.endsByMillis() < now);
     }
 
     /**
@@ -204,12 +216,12 @@ public final class Reservations {
         java.util.Set<ObjectKey> running = new java.util.HashSet<>();
         for (ExpectedEnd e : ends(outcome)) {
             running.add(e.workload());
-            Long endsBy = promises.get(e.workload());
-            if (endsBy != null && endsBy < now) {
+            BackfillPromise p = promises.get(e.workload());
+            if (p != null && p.endsByMillis() < now) {
                 broken.add(e);
             }
         }
-        promises.keySet().retainAll(running);
+        allPromises.keepOnly(root, running);
         broken.sort(Comparator.comparingLong((ExpectedEnd e) -> -e.admitted().admittedAtMillis())
                 .thenComparing(ExpectedEnd::workload));
         List<ExpectedEnd> taken = new ArrayList<>();
@@ -250,7 +262,7 @@ public final class Reservations {
     public Verdict verdict(ClusterQueueState cq, Workload wl, Assignment assignment, SchedulingCycle.Outcome outcome) {
         // A promise holds for one admission: one from an earlier run (the workload evicted since) is void.
         if (!promises.isEmpty()) { // asked for every admission; a key's hash is not free
-            promises.remove(wl.key());
+            allPromises.forget(wl.key());
         }
         if (held.isEmpty()) {
             return FREE;
@@ -268,11 +280,12 @@ public final class Reservations {
             }
             if (runtime.isPresent() && Saturating.add(now, runtime.getAsLong()) <= r.startsMillis()) {
                 if (policy.preemptOverstaying()) {
-                    promises.put(wl.key(), Saturating.add(now, runtime.getAsLong()));
+                    allPromises.promised(root, new BackfillPromise(wl.key(), r.workload().key(),
+                            Saturating.add(now, runtime.getAsLong())));
                 }
                 passed.add("backfilled: ends before the reservation of " + r.workload().key() + " (from "
                         + instant(r.startsMillis()) + ")");
-            } else if (stillFits(k, cq, assignment.usage(), outcome)) {
+            } else if (stillFitsBeside(k, cq, wl, assignment.usage(), outcome)) {
                 passed.add("backfilled beside the reservation of " + r.workload().key());
             } else {
                 String until = runtime.isPresent() ? "it is expected to run " + Durations.text(runtime.getAsLong())
@@ -327,8 +340,34 @@ public final class Reservations {
         };
     }
 
-    /** The earliest instant the workload fits as the tree's runs end, or null if none does before "never". */
+    /**
+     * The earliest instant the workload fits as the tree's runs end, or null if none does before
+     * "never": the one found in an earlier pass while nothing it rests on changed ({@link KeptReservations}).
+     */
     private Reservation find(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
+        QuotaNode root = cq.node().root();
+        long now = outcome.nowMillis();
+        KeptReservations.Ground ground = KeptReservations.Ground.of(queues, tree, outcome);
+        KeptReservations.Found found = kept.lookUp(root, wl, cq, held, ground, now);
+        if (found.holds()) {
+            return found.reservation();
+        }
+        Reservation r = findAfresh(cq, wl, outcome);
+        kept.keep(root, wl, cq, held, ground, r, now, nextEndAfter(now, outcome));
+        return r;
+    }
+
+    /** The first expected end after {@code now} ({@link Long#MAX_VALUE}: none). */
+    private long nextEndAfter(long now, SchedulingCycle.Outcome outcome) {
+        for (ExpectedEnd e : ends(outcome)) {
+            if (e.endMillis() > now) {
+                return e.endMillis();
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    private Reservation findAfresh(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
         List<ExpectedEnd> all = ends(outcome);
         int[] counts = counts(wl);
         List<Reservation> earlier = List.copyOf(held);
@@ -368,6 +407,27 @@ public final class Reservations {
             }
             earlier.forEach(r -> tree.remove(r.queue().node(), r.assignment().usage()));
         }
+    }
+
+    /** As {@link #stillFits}, as found before while nothing it rests on changed ({@link BesideAnswers}). */
+    private boolean stillFitsBeside(int k, ClusterQueueState cq, Workload wl, long[] usage,
+            SchedulingCycle.Outcome outcome) {
+        Reservation r = held.get(k);
+        long now = outcome.nowMillis();
+        if (r.startsMillis() <= now) {
+            return stillFits(k, cq, usage, outcome); // due: it starts "now", which moves
+        }
+        QuotaNode root = cq.node().root();
+        KeptReservations.Ground ground = KeptReservations.Ground.of(queues, tree, outcome,
+                outcome.nodesStateBefore(wl.key()));
+        List<dev.muster.core.placement.PodPlacement> pods = outcome.placedPods(wl.key());
+        Boolean known = beside.answer(root, k, r, cq, usage, pods, ground, now);
+        if (known != null) {
+            return known;
+        }
+        boolean fits = stillFits(k, cq, usage, outcome);
+        beside.keep(root, k, r, cq, usage, pods, ground, now, nextEndAfter(now, outcome), fits);
+        return fits;
     }
 
     /**

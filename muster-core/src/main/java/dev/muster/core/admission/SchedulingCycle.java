@@ -62,6 +62,12 @@ public final class SchedulingCycle {
     /** @param backfill Muster's reservations for waiting heads and the backfill rule behind them ({@link Reservations}) */
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
             boolean prioritySortingWithinCohort, BackfillPolicy backfill) {
+        this(tree, assigner, preemptor, fairSharing, prioritySortingWithinCohort, backfill, new BackfillPromises());
+    }
+
+    /** @param promises where the backfill promises of running workloads are kept (the engine's, shared by its cycles) */
+    public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
+            boolean prioritySortingWithinCohort, BackfillPolicy backfill, BackfillPromises promises) {
         // Written out rather than chained: the heap compares candidates all through the pass. The
         // workloads' queue order (Workload.QUEUE_ORDER, or FIFO_ORDER without priorities) is read
         // from the candidates' copies of its fields; only a tie on all of them reads the keys.
@@ -87,8 +93,8 @@ public final class SchedulingCycle {
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;
         this.attempts = new EntryAttempts(assigner, preemptor);
-        this.tournament = new Tournament(shares, attempts, Reservations.forFairSharing(tree, assigner, backfill));
-        this.reservations = new Reservations(tree, assigner, backfill);
+        this.tournament = new Tournament(shares, attempts, Reservations.forFairSharing(tree, assigner, backfill, promises));
+        this.reservations = new Reservations(tree, assigner, backfill, promises);
     }
 
     /** The engine's side of a pass: what it knows about preemptions under way, and what it does with results. */
@@ -206,6 +212,26 @@ public final class SchedulingCycle {
          * does not place pods. Nothing changes.
          */
         List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone, List<Reservation> placedFirst);
+
+        /**
+         * Names the state of the nodes and the pods placed on them, everywhere: equal values, the
+         * same state (a place taken back by {@link #unplace} restores the value from before it). A
+         * reservation kept from an earlier pass rests on it. 0 when Muster does not place pods.
+         */
+        long nodesState();
+
+        /**
+         * As {@link #nodesState}, before {@link #place} held the pods of {@code placed} when that is
+         * the last change to the nodes (their pods are held for a moment, to ask a reservation
+         * about them); otherwise {@link #nodesState}.
+         */
+        long nodesStateBefore(ObjectKey placed);
+
+        /** Where {@link #place} put the pods of {@code workload}: none when Muster does not place pods. */
+        List<dev.muster.core.placement.PodPlacement> placedPods(ObjectKey workload);
+
+        /** Moves whenever the expected run time ({@link #expectedRuntimeMillis}) of a workload holding quota changes. */
+        long runtimesVersion();
 
         /** Takes back the places {@link #place} held for a gang that is not admitted after all; nothing else moves. */
         void unplace(ObjectKey workload);

@@ -259,6 +259,26 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     }
 
     @Override
+    public long nodesState() {
+        return parts.placements().active() ? parts.placements().state() : 0;
+    }
+
+    @Override
+    public long nodesStateBefore(ObjectKey placed) {
+        return parts.placements().active() ? parts.placements().stateBefore(placed) : 0;
+    }
+
+    @Override
+    public List<dev.muster.core.placement.PodPlacement> placedPods(ObjectKey workload) {
+        return parts.placements().podsOf(workload);
+    }
+
+    @Override
+    public long runtimesVersion() {
+        return parts.runtimes().holdersVersion();
+    }
+
+    @Override
     public void unplace(ObjectKey workload) {
         parts.placements().unplace(workload);
         if (workload.equals(lastUnplaced)) {

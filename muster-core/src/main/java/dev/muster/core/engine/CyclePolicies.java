@@ -1,5 +1,6 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.admission.BackfillPromises;
 import dev.muster.core.admission.FlavorAssigner;
 import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.kai.KaiCycle;
@@ -20,6 +21,8 @@ final class CyclePolicies {
     private final Map<QuotaNode, CyclePolicy> policies = new HashMap<>();
     /** KAI's cycle, when there are KAI queues; it knows their fair shares. */
     private final KaiCycle kaiCycle;
+    /** The backfill promises of running workloads, shared by both cycles. */
+    private final BackfillPromises promises = new BackfillPromises();
 
     CyclePolicies(QueueDirectory queues, EngineSetup setup) {
         QuotaTree tree = queues.tree();
@@ -28,15 +31,19 @@ final class CyclePolicies {
                 settings.fairSharing() ? Preemptor.fairSharing(tree, settings.preemptionStrategies()) : null);
         CyclePolicy kueue = new CyclePolicy.Kueue(new SchedulingCycle(tree,
                 new FlavorAssigner(tree.index(), settings.fairSharing(), setup.flavors()), preemptor,
-                settings.fairSharing(), settings.prioritySortingWithinCohort(), settings.backfill()));
+                settings.fairSharing(), settings.prioritySortingWithinCohort(), settings.backfill(), promises));
         this.kaiCycle = setup.kaiQueues().isEmpty() ? null
                 : new KaiCycle(tree, new FlavorAssigner(tree.index(), false), setup.kaiQueues(), setup.capacity(),
-                        settings.backfill());
+                        settings.backfill(), promises);
         queues.byRoot().forEach((root, members) -> {
             boolean kai = members.get(0).isKai();
             refuseMixedTree(members, kai);
             policies.put(root, kai ? new CyclePolicy.Kai(kaiCycle) : kueue);
         });
+    }
+
+    BackfillPromises promises() {
+        return promises;
     }
 
     private static void refuseMixedTree(List<ClusterQueueState> members, boolean kai) {

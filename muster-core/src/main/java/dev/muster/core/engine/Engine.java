@@ -2,6 +2,7 @@ package dev.muster.core.engine;
 
 import dev.muster.core.model.Pending;
 
+import dev.muster.core.admission.BackfillPromise;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.explain.QueuePositions;
 import dev.muster.core.model.CheckState;
@@ -115,6 +116,31 @@ public final class Engine implements Settling.Scheduler {
         intake.restore(restored, clusterQueue, podSets, checksPassed, admittedAtMillis);
     }
 
+    /**
+     * The promise a running workload was admitted on, to end before a reservation ({@code backfill}
+     * with {@code preemptOverstaying}), if it was: an adapter records it with the admission, so that
+     * a new engine can be told it again ({@link #restoreBackfillPromise}).
+     */
+    public Optional<BackfillPromise> backfillPromise(ObjectKey key) {
+        return policies.promises().of(key);
+    }
+
+    /**
+     * Takes over a promise recorded by an earlier run of the controller, for a workload whose
+     * admission was taken over ({@link #restore}) first: from now on it is held to it as if this
+     * engine had admitted it.
+     *
+     * @throws IllegalArgumentException when the workload holds no quota
+     */
+    public void restoreBackfillPromise(BackfillPromise promise) {
+        AdmittedWorkload a = book.admission(promise.workload());
+        if (a == null) {
+            throw new IllegalArgumentException("workload " + promise.workload() + " holds no quota: its backfill promise"
+                    + " has nothing to hold it to");
+        }
+        policies.promises().promised(queues.get(a.clusterQueue()).node().root(), promise);
+    }
+
     /** The workload ended or was deleted: its quota, if it held any, is released. */
     public void remove(ObjectKey key) {
         exits.remove(key);
@@ -127,7 +153,7 @@ public final class Engine implements Settling.Scheduler {
      * Configuration) count on it. Adapters tell it when they submit or restore the workload.
      */
     public void expectRuntime(ObjectKey key, dev.muster.core.runtime.RuntimeHints hints) {
-        runtimes.expect(key, hints);
+        runtimes.expect(key, hints, book.holdsQuota(key));
     }
 
     /**

@@ -18,13 +18,29 @@ import java.util.OptionalLong;
 final class ExpectedRuntimes {
 
     private final Map<ObjectKey, RuntimeHints> hints = new HashMap<>();
+    /** Moves when the expected run time of a workload holding quota changes (see {@link #expect}). */
+    private long holdersVersion;
 
-    void expect(ObjectKey key, RuntimeHints h) {
+    /**
+     * Records what the workload declares; {@code holdsQuota} says whether it holds quota now, when a
+     * change moves {@link #holdersVersion()} (one that does not yet counts from its admission on, which
+     * its queue records anyway).
+     */
+    void expect(ObjectKey key, RuntimeHints h, boolean holdsQuota) {
+        OptionalLong before = millis(key);
         if (h.annotatedMillis().isEmpty() && h.deadlineMillis().isEmpty()) {
             hints.remove(key);
         } else {
             hints.put(key, h);
         }
+        if (holdsQuota && !before.equals(millis(key))) {
+            holdersVersion++;
+        }
+    }
+
+    /** Moves whenever the expected run time of a workload holding quota changes: the expected ends are the same while it holds. */
+    long holdersVersion() {
+        return holdersVersion;
     }
 
     void forget(ObjectKey key) {

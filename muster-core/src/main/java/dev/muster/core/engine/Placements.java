@@ -53,6 +53,18 @@ final class Placements {
      */
     private long nodesVersion;
     private final PlacementFailures failures = new PlacementFailures();
+    /**
+     * Names the state of the nodes and of the pods on them: a new name at every change, and the
+     * name from before when {@link #unplace} takes back the last {@link #place} (the state is
+     * then the one from before). Equal names, the same state: a reservation kept from an earlier
+     * pass rests on it.
+     */
+    private long state;
+    private long lastState;
+    /** The last gang {@link #place} held, the state before it and the state it made. */
+    private ObjectKey lastPlaced;
+    private long beforeLastPlace;
+    private long afterLastPlace;
 
     Placements(Collection<NodeSpec> nodeSpecs, Collection<ResourceFlavorSpec> flavorSpecs, PlacementPolicy policy) {
         nodeSpecs.forEach(n -> nodes.put(n.name(), new NodeState(n)));
@@ -66,6 +78,7 @@ final class Placements {
     /** A workload arrived: its pods join the recent workload placement keeps room for. */
     void arrived(Workload wl) {
         if (recent != null) {
+            changed(); // the workload placement keeps room for moves
             for (PodSet ps : wl.podSets()) {
                 recent.arrived(PodShape.of(ps), ps.count());
             }
@@ -87,6 +100,22 @@ final class Placements {
 
     void activate() {
         active = true;
+        changed();
+    }
+
+    /** The name of the state of the nodes and the pods on them (see {@link #state}). */
+    long state() {
+        return state;
+    }
+
+    /** The state before {@link #place} held {@code placed}'s pods, when that is the last change; else the state. */
+    long stateBefore(ObjectKey placed) {
+        return placed.equals(lastPlaced) && state == afterLastPlace ? beforeLastPlace : state;
+    }
+
+    private void changed() {
+        state = ++lastState;
+        lastPlaced = null;
     }
 
     void addNode(NodeSpec spec) {
@@ -101,6 +130,7 @@ final class Placements {
 
     /** A node joined, changed or left: the list placement walks and what is known of all nodes is made again. */
     private void nodesChanged() {
+        changed();
         nodeList = List.copyOf(nodes.values());
         classes = new NodeClasses(nodeList);
         largestGpuMemoryMiB = nodeList.stream().mapToLong(n -> n.spec().gpuMemoryMiB()).max().orElse(0);
@@ -113,6 +143,7 @@ final class Placements {
 
     /** Room appeared on the nodes: waiting gangs may fit now. */
     private void roomAppeared() {
+        changed();
         roomVersion++;
         nodesVersion++;
     }
@@ -182,10 +213,12 @@ final class Placements {
 
     void placeElsewhere(ObjectKey key) {
         placedElsewhere.add(key);
+        changed();
     }
 
     void forget(ObjectKey key) {
         placedElsewhere.remove(key);
+        changed();
     }
 
     /**
@@ -240,11 +273,13 @@ final class Placements {
         }
         held.put(wl.key(), allocations);
         pods.put(wl.key(), placed);
+        changed();
         return reason;
     }
 
     void selectNodes(ObjectKey key, Map<String, Map<String, String>> selectorsByPodSet) {
         podGroups.selectNodes(key, selectorsByPodSet);
+        changed();
     }
 
     /** The gang's pods as placement sees them: one group per pod set with pods in the assignment. */
@@ -266,6 +301,11 @@ final class Placements {
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));
+            long before = state;
+            changed();
+            lastPlaced = wl.key();
+            beforeLastPlace = before;
+            afterLastPlace = state;
             return null;
         }
         String reason = ((GangPlacer.Result.Unplaceable) r).reason();
@@ -363,6 +403,12 @@ final class Placements {
             GangPlacer.release(allocations);
         }
         pods.remove(key);
+        if (key.equals(lastPlaced) && state == afterLastPlace) {
+            state = beforeLastPlace; // nothing else changed since: the state is the one from before the place
+            lastPlaced = null;
+        } else if (allocations != null) {
+            changed();
+        }
     }
 
     /**
@@ -386,6 +432,7 @@ final class Placements {
             throw new IllegalArgumentException("no node " + name);
         }
         node.drain();
+        changed();
         nodesVersion++; // no room appears, but reasons name the draining node
     }
 
@@ -406,6 +453,7 @@ final class Placements {
         }
         pods.remove(key);
         podGroups.forget(key);
+        changed();
     }
 
     private static int countOf(Assignment a, String podSet) {
@@ -467,6 +515,7 @@ final class Placements {
         }
         held.put(key, allocations);
         pods.put(key, placed);
+        changed();
         return true;
     }
 }

@@ -97,7 +97,13 @@ public final class KaiCycle {
     /** @param backfill Muster's reservations for the waiting heads of each leaf queue, and backfill behind them */
     public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity,
             dev.muster.core.admission.BackfillPolicy backfill) {
-        this.reservations = Reservations.forKai(tree, assigner, backfill);
+        this(tree, assigner, queues, capacity, backfill, new dev.muster.core.admission.BackfillPromises());
+    }
+
+    /** @param promises where the backfill promises of running workloads are kept (the engine's, shared by its cycles) */
+    public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity,
+            dev.muster.core.admission.BackfillPolicy backfill, dev.muster.core.admission.BackfillPromises promises) {
+        this.reservations = Reservations.forKai(tree, assigner, backfill, promises);
         this.tree = tree;
         this.assigner = assigner;
         this.fairShares = new FairShares(queues);

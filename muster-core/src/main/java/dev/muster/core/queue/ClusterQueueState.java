@@ -61,6 +61,8 @@ public final class ClusterQueueState {
     private NavigableSet<AdmittedWorkload> inVictimOrder;
     /** Admissions and resizes here so far (only ever grows): whether the admitted workloads changed since. */
     private long admissionEvents;
+    /** Admissions, resizes and releases so far: what holds quota here is unchanged while it holds. */
+    private long holderChanges;
     /** Shapes found not to fit, with the freed-quota version they were found at and why. */
     private final Map<Integer, Inadmissible> inadmissible = new HashMap<>();
     /** The freed-quota version of the newest mark in {@link #inadmissible}. */
@@ -317,12 +319,14 @@ public final class ClusterQueueState {
             belowFullCount.remove(key);
         }
         admissionEvents++;
+        holderChanges++;
     }
 
     public AdmittedWorkload released(ObjectKey key) {
         belowFullCount.remove(key);
         AdmittedWorkload a = admitted.remove(key);
         if (a != null) {
+            holderChanges++;
             admittedByPriority.merge(a.workload().priority(), -1, (n, d) -> n + d == 0 ? null : n + d);
             if (inVictimOrder != null) {
                 inVictimOrder.remove(a);
@@ -340,6 +344,14 @@ public final class ClusterQueueState {
     public boolean admitsBelow(int priority) {
         Integer lowest = admittedByPriority.isEmpty() ? null : admittedByPriority.firstKey();
         return lowest != null && lowest < priority;
+    }
+
+    /**
+     * How many times a workload was admitted here, resized or released so far: while it holds, the
+     * same workloads hold the same quota here (a reservation kept from an earlier pass rests on it).
+     */
+    public long holderChanges() {
+        return holderChanges;
     }
 
     /** How many times a workload was admitted here or resized so far. */

@@ -31,6 +31,11 @@ public final class BackfillPromises {
         treeOf.put(p.workload(), root);
     }
 
+    /** Whether no workload runs on a promise (then an admission needs no look-up to know it was made on none). */
+    public boolean isEmpty() {
+        return treeOf.isEmpty();
+    }
+
     /** The promise the workload runs on, if it runs on one. */
     public Optional<BackfillPromise> of(ObjectKey workload) {
         QuotaNode root = treeOf.get(workload);

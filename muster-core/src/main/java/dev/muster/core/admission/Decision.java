@@ -19,13 +19,29 @@ public sealed interface Decision {
      * and every admission check (if any) is Ready, so its job may start. When nodes are known,
      * {@code pods} says where each of its pods goes (the whole gang has a place). {@code note} says
      * more when there is more to say (empty otherwise): that it was backfilled ahead of a reservation.
+     * {@code promise} is the backfill promise it was admitted on, when it was admitted on the promise
+     * to end before a reservation and may be preempted for running past it ({@code preemptOverstaying}):
+     * adapters record it with the admission, so that a new leader holds the job to it.
      */
     record Admit(ObjectKey workload, String clusterQueue, Assignment assignment,
-            java.util.List<dev.muster.core.placement.PodPlacement> pods, String note) implements Decision {
+            java.util.List<dev.muster.core.placement.PodPlacement> pods, String note,
+            java.util.Optional<BackfillPromise> promise) implements Decision {
 
         public Admit {
             pods = java.util.List.copyOf(pods);
             java.util.Objects.requireNonNull(note, "note");
+            java.util.Objects.requireNonNull(promise, "promise");
+        }
+
+        /** An admission on no promise. */
+        public Admit(ObjectKey workload, String clusterQueue, Assignment assignment,
+                java.util.List<dev.muster.core.placement.PodPlacement> pods, String note) {
+            this(workload, clusterQueue, assignment, pods, note, java.util.Optional.empty());
+        }
+
+        /** This admission, made on {@code p}. */
+        public Admit withPromise(BackfillPromise p) {
+            return new Admit(workload, clusterQueue, assignment, pods, note, java.util.Optional.of(p));
         }
 
         /** An admission with nothing more to say than where it goes. */

@@ -239,7 +239,22 @@ public final class Engine implements Settling.Scheduler {
     @Override
     public List<Decision> schedule(long nowMillis) {
         lastScheduleMillis = nowMillis;
-        return cycles.run(nowMillis);
+        List<Decision> decisions = cycles.run(nowMillis);
+        return policies.promises().isEmpty() ? decisions : withPromises(decisions);
+    }
+
+    /**
+     * The admissions made on a backfill promise say so: a promise is made for one admission (the
+     * pass forgets an earlier one before it admits), so the promise a workload admitted in this
+     * cycle holds now is the one it was admitted on.
+     */
+    private List<Decision> withPromises(List<Decision> decisions) {
+        List<Decision> told = new java.util.ArrayList<>(decisions.size());
+        for (Decision d : decisions) {
+            told.add(d instanceof Decision.Admit a
+                    ? policies.promises().of(a.workload()).map(a::withPromise).orElse(a) : d);
+        }
+        return told;
     }
 
     /**

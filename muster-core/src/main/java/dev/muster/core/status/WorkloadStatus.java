@@ -86,6 +86,11 @@ public final class WorkloadStatus {
         set("Admitted", true, "Admitted", "The workload is admitted", nowMillis);
         conditions.remove("Evicted");
         conditions.remove("Preempted");
+        // A promise holds for one admission: one made now replaces an earlier one, none voids it.
+        admit.promise().ifPresentOrElse(
+                p -> set(BackfillPromiseCondition.TYPE, true, BackfillPromiseCondition.REASON,
+                        BackfillPromiseCondition.message(p), nowMillis),
+                () -> conditions.remove(BackfillPromiseCondition.TYPE));
     }
 
     private void reserved(Decision.ReserveQuota reserve, long nowMillis) {
@@ -133,6 +138,7 @@ public final class WorkloadStatus {
             set("Admitted", false, "NoReservation", evict.message(), nowMillis);
         }
         conditions.remove("PodsReady");
+        conditions.remove(BackfillPromiseCondition.TYPE);
     }
 
     /** Kueue's QuotaReserved=False reasons say why (WaitingForQuota, Misconfigured, ...), see {@link Pending}. */
@@ -171,6 +177,7 @@ public final class WorkloadStatus {
         set("Finished", true, "Succeeded", "the job finished", nowMillis);
         set("Admitted", false, "NoReservation", "the job finished", nowMillis);
         set("QuotaReserved", false, "NoReservation", "the job finished", nowMillis);
+        conditions.remove(BackfillPromiseCondition.TYPE);
     }
 
     /** A message from outside the engine's decisions (a check controller, an unmanaged job); conditions stay. */
@@ -250,6 +257,17 @@ public final class WorkloadStatus {
     /** The conditions in the order each was first set. */
     public List<Condition> conditions() {
         return List.copyOf(conditions.values());
+    }
+
+    /**
+     * The backfill promise the workload was admitted on, as its condition records it (made by this
+     * status, or recorded by an earlier leader and read back with {@link #recorded}).
+     *
+     * @throws IllegalArgumentException naming the condition, when its message is not one Muster wrote
+     */
+    public Optional<dev.muster.core.admission.BackfillPromise> backfillPromise(dev.muster.core.model.ObjectKey workload) {
+        Condition c = conditions.get(BackfillPromiseCondition.TYPE);
+        return c == null || !c.status() ? Optional.empty() : Optional.of(BackfillPromiseCondition.read(workload, c));
     }
 
     public Optional<Condition> condition(String type) {

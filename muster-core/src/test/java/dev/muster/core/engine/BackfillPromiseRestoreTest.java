@@ -11,6 +11,9 @@ import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.runtime.RuntimeHints;
+import dev.muster.core.status.BackfillPromiseCondition;
+import dev.muster.core.status.Condition;
+import dev.muster.core.status.WorkloadStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -47,6 +50,55 @@ class BackfillPromiseRestoreTest {
         assertThat(first.backfillPromise(shortJob.key()))
                 .contains(new BackfillPromise(shortJob.key(), big.key(), 50_000));
         assertThat(first.backfillPromise(running.key())).isEmpty();
+    }
+
+    @Test
+    void theAdmissionMadeOnAPromiseCarriesItAndItsStatusRecordsIt() {
+        Engine first = engine();
+        first.submit(running);
+        expect(first, running, 100);
+        Decision.Admit plain = (Decision.Admit) first.schedule(0).get(0);
+        assertThat(plain.promise()).as("admitted with no reservation to delay").isEmpty();
+        first.submit(big);
+        first.submit(shortJob);
+        expect(first, shortJob, 50);
+        Decision.Admit backfilled = first.schedule(0).stream().filter(Decision.Admit.class::isInstance)
+                .map(Decision.Admit.class::cast).filter(a -> a.workload().equals(shortJob.key())).findFirst().orElseThrow();
+        BackfillPromise promise = new BackfillPromise(shortJob.key(), big.key(), 50_000);
+        assertThat(backfilled.promise()).contains(promise);
+
+        WorkloadStatus status = new WorkloadStatus(false);
+        status.apply(backfilled, 0);
+        assertThat(status.condition(BackfillPromiseCondition.TYPE)).hasValueSatisfying(c -> {
+            assertThat(c.status()).isTrue();
+            assertThat(c.reason()).isEqualTo("Backfilled");
+            assertThat(c.message()).isEqualTo("it promised to end by 1970-01-01T00:00:50Z, before the reservation of q/big");
+        });
+        // what a new leader reads back from the Workload it finds
+        WorkloadStatus read = new WorkloadStatus(false);
+        read.recorded(status.conditions());
+        assertThat(read.backfillPromise(shortJob.key())).contains(promise);
+
+        status.apply(new Decision.Evict(shortJob.key(), dev.muster.core.admission.EvictionReason.PREEMPTED,
+                PreemptionTarget.BACKFILL_OVERSTAYED, "ran past its promise"), 60_000);
+        assertThat(status.condition(BackfillPromiseCondition.TYPE)).as("a promise holds for one admission").isEmpty();
+        assertThat(status.backfillPromise(shortJob.key())).isEmpty();
+    }
+
+    @Test
+    void aPromiseConditionMusterDidNotWriteIsRefusedNamingIt() {
+        WorkloadStatus status = new WorkloadStatus(false);
+        status.recorded(List.of(new Condition(BackfillPromiseCondition.TYPE, true, "Backfilled",
+                "it promised to end by tomorrow, before the reservation of q/big", 0)));
+        assertThatThrownBy(() -> status.backfillPromise(shortJob.key())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("condition muster.dev/BackfillPromise: \"tomorrow\" is not an RFC 3339 instant");
+
+        status.recorded(List.of(new Condition(BackfillPromiseCondition.TYPE, true, "Backfilled",
+                "it promised to end by 1970-01-01T00:00:50Z, before the reservation of big", 0)));
+        assertThatThrownBy(() -> status.backfillPromise(shortJob.key())).hasMessageContaining("\"big\" is not <namespace>/<name>");
+
+        status.recorded(List.of(new Condition(BackfillPromiseCondition.TYPE, true, "Backfilled", "ends soon", 0)));
+        assertThatThrownBy(() -> status.backfillPromise(shortJob.key())).hasMessageContaining("message \"ends soon\" is not");
     }
 
     @Test

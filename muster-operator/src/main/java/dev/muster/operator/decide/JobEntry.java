@@ -245,10 +245,25 @@ final class JobEntry {
         t.moveTo(TrackedJob.State.ADMITTED);
         t.assignment = engine.admission(t.workload().key()).orElseThrow().assignment();
         t.status(s -> s.tookOver(WorkloadStatus.Phase.ADMITTED, t.clusterQueue, t.assignment, t.admittedAtMillis));
+        holdToPromise(t, engine);
         scheduling.jobChanged(t, t.id(), engine);
         engine.restorePlacement(t.workload().key(), scheduling.recordedPlaces(t.id())).ifPresent(why ->
                 LOG.warn("pods of {} that had no node yet find none now: {}", t.key, why));
         return true;
+    }
+
+    /**
+     * A job admitted on a backfill promise (its status records it: made by this decider before the
+     * engine was rebuilt, or read from the Workload an earlier leader wrote) is held to it by the new
+     * engine as by the one that admitted it. A promise that cannot be read is not held: the job runs
+     * on as if it had made none, which is said once.
+     */
+    private void holdToPromise(TrackedJob t, Engine engine) {
+        try {
+            t.status().backfillPromise(t.workload().key()).ifPresent(engine::restoreBackfillPromise);
+        } catch (IllegalArgumentException e) {
+            LOG.warn("Workload {}: {}; its job is held to no backfill promise", t.workloadKey, e.getMessage());
+        }
     }
 
     /**

@@ -499,6 +499,84 @@ class DeciderStepTest {
                 .containsExactly("stop early", "workload " + workloadName("early"), "start early");
     }
 
+    private static final String BACKFILL_PREEMPTING_OVERSTAYERS = """
+            apiVersion: config.muster.dev/v1alpha1
+            kind: Configuration
+            backfill: {enable: true, reservationDepth: 1, preemptOverstaying: true}
+            """;
+
+    /**
+     * A job backfilled on the promise to end before a reservation is held to it by the next
+     * leader: the promise is a condition of its Workload (written with the admission), which the
+     * new leader reads back with the admission it takes over. Without it, the new leader would
+     * let the job run on past its promise and the reserved gang would wait for it.
+     *
+     * <p>10 cpu; "running" (6 cpu, expected 100 s) starts at 00:00:10; "big" (10 cpu) is reserved
+     * from 00:01:50, when "running" is expected to end; "short" (4 cpu, expected 50 s) is backfilled
+     * on the promise to end by 00:01:00, and runs on.
+     */
+    @Test
+    void aNewLeaderHoldsABackfilledJobToThePromiseItsWorkloadRecords() throws Exception {
+        Map<String, String> config = Map.of("muster-config.yaml", BACKFILL_PREEMPTING_OVERSTAYERS);
+        Decider first = decider(config);
+        first.job(jobs, expecting(job("running", 6), "100s"));
+        first.step();
+        first.job(jobs, expecting(job("big", 10), "10m"));
+        first.job(jobs, expecting(job("short", 4), "50s"));
+        first.step();
+        assertThat(writer.started).containsExactly("running", "short");
+        JsonNode promise = condition(writer.status(new ObjectKey("default", workloadName("short"))), "muster.dev/BackfillPromise");
+        assertThat(promise.path("status").asText()).isEqualTo("True");
+        assertThat(promise.path("reason").asText()).isEqualTo("Backfilled");
+        assertThat(promise.path("message").asText())
+                .isEqualTo("it promised to end by 2026-01-01T00:01:00Z, before the reservation of default/" + workloadName("big"));
+
+        // The leader changes: the next one finds the Workloads as written and the jobs as they run.
+        clock.advance(1_000);
+        Decider second = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), config);
+        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
+            second.configurationObject(object);
+        }
+        for (String name : List.of("running", "big", "short")) {
+            second.workloadObject(workloadAsWritten(name));
+        }
+        second.job(jobs, runs(expecting(job("running", 6), "100s")));
+        second.job(jobs, expecting(job("big", 10), "10m"));
+        second.job(jobs, runs(expecting(job("short", 4), "50s")));
+        second.primed();
+        second.step();
+        assertThat(writer.started).as("both admissions taken over, nothing started twice").containsExactly("running", "short");
+
+        clock.advance(100_000); // 00:01:51: "running" ended as expected; "short" runs on past its promise
+        second.job(jobs, finished(expecting(job("running", 6), "100s")));
+        second.step();
+        assertThat(writer.stopped).as("preempted for overstaying, as the first leader would have").containsExactly("short");
+        assertThat(condition(writer.status(new ObjectKey("default", workloadName("short"))), "Preempted")
+                .path("reason").asText()).isEqualTo("BackfillOverstayed");
+    }
+
+    private static ObjectNode expecting(ObjectNode job, String runtime) {
+        job.with("metadata").with("annotations").put("muster.dev/expected-runtime", runtime);
+        return job;
+    }
+
+    /** The job started, its pod running. */
+    private static ObjectNode runs(ObjectNode job) {
+        job.with("spec").put("suspend", false);
+        job.putObject("status").put("active", 1);
+        return job;
+    }
+
+    /** The job's Workload object with the status the decider wrote to it last. */
+    private JsonNode workloadAsWritten(String job) throws Exception {
+        ObjectNode w = (ObjectNode) workloadObject(job);
+        ObjectNode status = writer.status(new ObjectKey("default", workloadName(job)));
+        if (status != null) {
+            w.set("status", status.has("status") ? status.get("status") : status);
+        }
+        return w;
+    }
+
     private static String workloadName(String job) {
         return dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", job));
     }

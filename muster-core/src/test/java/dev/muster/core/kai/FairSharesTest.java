@@ -33,6 +33,31 @@ class FairSharesTest {
     }
 
     @Test
+    void theSameDemandGetsTheLastAnswerAgainAndAChangedOneIsDividedAnew() {
+        FairShares fair = new FairShares(List.of(queue("a", null, 100, 1.0, null, 3), queue("b", null, 100, 1.0, null, 1)));
+        Map<String, Long> capacity = Map.of(GPU, 8_000L);
+        var first = fair.compute(capacity, Map.of("a", Map.of(GPU, 10_000L), "b", Map.of(GPU, 10_000L)));
+        var again = fair.compute(Map.of(GPU, 8_000L), Map.of("a", Map.of(GPU, 10_000L), "b", Map.of(GPU, 10_000L)));
+        assertThat(again).as("equal inputs, not the same instances: the answer is kept").isSameAs(first);
+
+        var changed = fair.compute(capacity, Map.of("a", Map.of(GPU, 1_000L), "b", Map.of(GPU, 10_000L)));
+        assertThat(gpus(changed, "a")).as("a asks for 1 GPU now").isEqualTo(1000);
+        assertThat(gpus(changed, "b")).isEqualTo(7000);
+        assertThat(gpus(first, "a")).as("an answer handed out is not changed afterwards").isEqualTo(6000);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> first.get("a").put(GPU, 0L))
+                .as("answers are read-only, as they are handed out again").isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    /** Every queue gets what it asks for: nothing is left to divide in rounds. */
+    @Test
+    void whenNoQueueWantsMoreTheRestIsNobodys() {
+        var shares = divide(List.of(queue("a", null, 100, 2.0, null, 3), queue("b", null, 100, 2.0, null, 1)), 8,
+                Map.of("a", 1L, "b", 2L));
+        assertThat(gpus(shares, "a")).isEqualTo(1000);
+        assertThat(gpus(shares, "b")).isEqualTo(2000);
+    }
+
+    @Test
     void aSurplusIsSharedByOverQuotaWeight() {
         // 8 GPUs; a and b each guaranteed 1; the 6 left are offered 3:1, 4.5 and 1.5 GPUs, which KAI
         // rounds down to whole GPUs (4 and 1); the GPU left over goes to the larger part cut off, a

@@ -40,8 +40,8 @@ final class BesideAnswers {
             Map<Beside, Boolean> answers) {
 
         boolean holds(Reservation r, KeptReservations.Ground now, long nowMillis) {
-            return reservation == r && (nowMillis == sinceMillis || (nowMillis > sinceMillis && nowMillis < untilMillis))
-                    && ground.sameAs(now);
+            // untilMillis is the first expected end after sinceMillis, so the span is never empty
+            return reservation == r && nowMillis >= sinceMillis && nowMillis < untilMillis && ground.sameAs(now);
         }
     }
 

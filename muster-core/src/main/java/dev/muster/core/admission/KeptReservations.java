@@ -52,19 +52,7 @@ final class KeptReservations {
 
         boolean sameAs(Ground o) {
             return holderChanges == o.holderChanges && nodesState == o.nodesState
-                    && runtimesVersion == o.runtimesVersion && sameMembers(o.members) && Arrays.equals(usage, o.usage);
-        }
-
-        private boolean sameMembers(List<ClusterQueueState> others) {
-            if (members.size() != others.size()) {
-                return false;
-            }
-            for (int i = 0; i < members.size(); i++) {
-                if (members.get(i) != others.get(i)) {
-                    return false;
-                }
-            }
-            return true;
+                    && runtimesVersion == o.runtimesVersion && sameInstances(members, o.members) && Arrays.equals(usage, o.usage);
         }
     }
 
@@ -76,7 +64,7 @@ final class KeptReservations {
             Reservation reservation, long foundAtMillis, long nextEndMillis) {
 
         boolean holds(Workload wl, ClusterQueueState cq, List<Reservation> before, Ground now, long nowMillis) {
-            return workload == wl && queue == cq && sameReservations(earlier, before) && stillInTime(nowMillis)
+            return workload == wl && queue == cq && sameInstances(earlier, before) && stillInTime(nowMillis)
                     && ground.sameAs(now);
         }
 
@@ -121,7 +109,8 @@ final class KeptReservations {
         kept.set(k, new Kept(wl, cq, List.copyOf(before), ground, found, nowMillis, nextEndMillis));
     }
 
-    private static boolean sameReservations(List<Reservation> a, List<Reservation> b) {
+    /** Whether the lists hold the very same objects in the same order (queues and reservations have no equality of their own). */
+    private static boolean sameInstances(List<?> a, List<?> b) {
         if (a.size() != b.size()) {
             return false;
         }

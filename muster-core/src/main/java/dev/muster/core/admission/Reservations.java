@@ -345,7 +345,6 @@ public final class Reservations {
      * "never": the one found in an earlier pass while nothing it rests on changed ({@link KeptReservations}).
      */
     private Reservation find(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
-        QuotaNode root = cq.node().root();
         long now = outcome.nowMillis();
         KeptReservations.Ground ground = KeptReservations.Ground.of(queues, tree, outcome);
         KeptReservations.Found found = kept.lookUp(root, wl, cq, held, ground, now);
@@ -417,7 +416,6 @@ public final class Reservations {
         if (r.startsMillis() <= now) {
             return stillFits(k, cq, usage, outcome); // due: it starts "now", which moves
         }
-        QuotaNode root = cq.node().root();
         KeptReservations.Ground ground = KeptReservations.Ground.of(queues, tree, outcome,
                 outcome.nodesStateBefore(wl.key()));
         List<dev.muster.core.placement.PodPlacement> pods = outcome.placedPods(wl.key());

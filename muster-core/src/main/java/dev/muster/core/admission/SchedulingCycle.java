@@ -69,8 +69,8 @@ public final class SchedulingCycle {
     public SchedulingCycle(QuotaTree tree, FlavorAssigner assigner, Preemptor preemptor, boolean fairSharing,
             boolean prioritySortingWithinCohort, BackfillPolicy backfill, BackfillPromises promises) {
         // Written out rather than chained: the heap compares candidates all through the pass. The
-        // workloads' queue order (Workload.QUEUE_ORDER, or FIFO_ORDER without priorities) is read
-        // from the candidates' copies of its fields; only a tie on all of them reads the keys.
+        // workloads' queue order (Workload.compareInQueue) is read from the candidates' copies of its
+        // fields; only a tie on all of them reads the keys.
         this.order = (a, b) -> {
             if (a.sticky != b.sticky) {
                 return a.sticky ? -1 : 1;
@@ -79,16 +79,8 @@ public final class SchedulingCycle {
             if (c == 0) {
                 c = Integer.compare(a.borrowingLevel, b.borrowingLevel);
             }
-            if (c == 0 && prioritySortingWithinCohort) {
-                c = Integer.compare(-a.priority, -b.priority);
-            }
-            if (c == 0) {
-                c = Long.compare(a.createdMillis, b.createdMillis);
-            }
-            if (c == 0) {
-                c = Long.compare(a.sequence, b.sequence);
-            }
-            return c != 0 ? c : a.workload.key().compareTo(b.workload.key());
+            return c != 0 ? c : Workload.compareInQueue(prioritySortingWithinCohort, a.priority, a.createdMillis,
+                    a.sequence, a.workload.key(), b.priority, b.createdMillis, b.sequence, b.workload.key());
         };
         this.shares = new DominantResourceShare(tree.index());
         this.fairSharing = fairSharing;

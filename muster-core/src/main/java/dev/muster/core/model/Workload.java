@@ -14,20 +14,29 @@ public record Workload(
         ObjectKey key, String queueName, int priority, long createdMillis, long sequence, List<PodSet> podSets) {
 
     /** Higher priority first, then older, then the order of creation, then the name. */
-    public static final Comparator<Workload> QUEUE_ORDER = (a, b) -> {
-        // Written out rather than chained: queues and every scheduling cycle's heap compare all the time.
-        int c = Integer.compare(-a.priority(), -b.priority());
-        return c != 0 ? c : Workload.FIFO_ORDER.compare(a, b);
-    };
+    public static final Comparator<Workload> QUEUE_ORDER = (a, b) -> compareInQueue(true, a.priority(), a.createdMillis(),
+            a.sequence(), a.key(), b.priority(), b.createdMillis(), b.sequence(), b.key());
 
     /** Older first, then the order of creation, then the name: the queue order without priorities. */
-    public static final Comparator<Workload> FIFO_ORDER = (a, b) -> {
-        int c = Long.compare(a.createdMillis(), b.createdMillis());
+    public static final Comparator<Workload> FIFO_ORDER = (a, b) -> compareInQueue(false, a.priority(), a.createdMillis(),
+            a.sequence(), a.key(), b.priority(), b.createdMillis(), b.sequence(), b.key());
+
+    /**
+     * {@link #QUEUE_ORDER} ({@link #FIFO_ORDER} unless {@code byPriority}) on the fields it reads, for
+     * a caller that keeps copies of them (a scheduling cycle's heap compares all through a pass).
+     * Written out rather than chained: queues and every cycle compare all the time.
+     */
+    public static int compareInQueue(boolean byPriority, int priorityA, long createdA, long sequenceA, ObjectKey keyA,
+            int priorityB, long createdB, long sequenceB, ObjectKey keyB) {
+        int c = byPriority ? Integer.compare(-priorityA, -priorityB) : 0;
         if (c == 0) {
-            c = Long.compare(a.sequence(), b.sequence());
+            c = Long.compare(createdA, createdB);
         }
-        return c != 0 ? c : a.key().compareTo(b.key());
-    };
+        if (c == 0) {
+            c = Long.compare(sequenceA, sequenceB);
+        }
+        return c != 0 ? c : keyA.compareTo(keyB);
+    }
 
     public Workload {
         podSets = List.copyOf(podSets);

@@ -17,8 +17,13 @@ class TraceImportTest {
     @TempDir
     Path dir;
 
-    private static final Path PHILLY = SharedData.folder().resolve(PhillyJob.FILE);
-    private static final Path OPENB = OpenbCsv.podList(SharedData.folder(), "default");
+    private static Path philly() {
+        return SharedData.folder().resolve(PhillyJob.FILE);
+    }
+
+    private static Path openb() {
+        return OpenbCsv.podList(SharedData.folder(), "default");
+    }
 
     private TraceMapping mapping(String yaml) throws Exception {
         return TraceMappingReader.read(Files.writeString(dir.resolve("m.yaml"), yaml));
@@ -36,7 +41,7 @@ class TraceImportTest {
                 - {name: others, quota: {nvidia.com/gpu: 2}}
                 default: others
                 """);
-        ImportedTrace<PhillyJob> t = ImportedTrace.select(TraceReader.philly(PHILLY, m), m);
+        ImportedTrace<PhillyJob> t = ImportedTrace.select(TraceReader.philly(philly(), m), m);
 
         assertThat(t.rows()).isEqualTo(82_247);
         assertThat(t.beyondFirst()).isEqualTo(82_244);
@@ -69,7 +74,7 @@ class TraceImportTest {
                 - {name: research, match: ["6214e9"], quota: {nvidia.com/gpu: 4}}
                 default: skip
                 """);
-        ImportedTrace<PhillyJob> t = ImportedTrace.select(TraceReader.philly(PHILLY, m), m);
+        ImportedTrace<PhillyJob> t = ImportedTrace.select(TraceReader.philly(philly(), m), m);
 
         assertThat(t.outOfWindow()).isEqualTo(2); // job-0 and job-1
         assertThat(t.jobs()).extracting(j -> j.row().name()).containsExactly("job-2", "job-3");
@@ -82,7 +87,7 @@ class TraceImportTest {
     @Test
     void openbPodsGoByQosTheirTimesFromCreationSchedulingAndDeletion() throws Exception {
         // three rows of openb_pod_list_default.csv, one of them a pod the trace caught pending (no scheduled_time)
-        List<String> lines = Files.readAllLines(OPENB);
+        List<String> lines = Files.readAllLines(openb());
         Path pods = Files.write(dir.resolve("pods.csv"), List.of(lines.get(0), lines.get(1), lines.get(2), lines.get(62)));
         assertThat(lines.get(62)).isEqualTo("openb-pod-0061,11908,47104,1,1000,,BE,Pending,10001278,10001403,");
         TraceMapping m = mapping("""
@@ -142,8 +147,9 @@ class TraceImportTest {
                 - {name: all, quota: {nvidia.com/gpu: 4}}
                 default: all
                 """);
-        assertThatThrownBy(() -> TraceReader.philly(PHILLY, m)).isInstanceOf(TraceFileException.class)
-                .hasMessage(m.file() + ":2: queueBy: \"vc\" is not a column of " + PHILLY
+        Path philly = philly();
+        assertThatThrownBy(() -> TraceReader.philly(philly, m)).isInstanceOf(TraceFileException.class)
+                .hasMessage(m.file() + ":2: queueBy: \"vc\" is not a column of " + philly
                         + "; its columns are job_id, submit_s, duration_s, num_gpus, queue");
     }
 

@@ -2,6 +2,7 @@ package dev.muster.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.muster.testkit.HeadlessChromium;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,7 +49,7 @@ class CompareInABrowserTest {
     }
 
     static Stream<String> examples() throws IOException {
-        return HeadlessChromium.examples();
+        return BundledExamples.names();
     }
 
     /** Runs {@code muster compare ARGS --html PAGE}, opens the page, and returns the text output. */

@@ -9,6 +9,7 @@ import dev.muster.sim.Simulation;
 import dev.muster.sim.SimulationOptions;
 import dev.muster.sim.report.Report;
 import dev.muster.sim.report.html.HtmlReport;
+import dev.muster.testkit.HeadlessChromium;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -92,7 +93,7 @@ class DashboardInABrowserTest {
     }
 
     static java.util.stream.Stream<String> examples() throws java.io.IOException {
-        return HeadlessChromium.examples();
+        return BundledExamples.names();
     }
 
     /** Every example, at its end: the page draws with no console error and lists what the view holds. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.muster.testkit.HeadlessChromium;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -55,7 +56,7 @@ class HtmlReportInABrowserTest {
     }
 
     static Stream<String> examples() throws IOException {
-        return HeadlessChromium.examples();
+        return BundledExamples.names();
     }
 
     /** The page of one run, opened; and the JSON report of that run, from the same command. */

@@ -10,6 +10,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.operator.MusterOperator;
 import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.kube.KubeKind;
+import dev.muster.testkit.HeadlessChromium;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;

@@ -7,11 +7,15 @@ import dev.muster.bench.backfill.PhillyWindow;
 import dev.muster.bench.backfill.QueuePolicy;
 import dev.muster.bench.backfill.RuntimeEstimates;
 import dev.muster.bench.backfill.StudyPlan;
+import dev.muster.bench.backfill.StudyPage;
 import dev.muster.bench.backfill.StudyReport;
 import dev.muster.bench.backfill.SyntheticMix;
 import dev.muster.sim.trace.PhillyJob;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +45,7 @@ final class BackfillStudyCommand {
         return """
                 usage: java -jar muster-bench.jar backfill-study [--workload philly|synthetic|both] [--estimates exact|noisy|both]
                                                        [--seed N] [--jobs N] [--out DIR] [--gpus G] [--load L] [--from N] [--data DIR]
+                                                       [--html FILE]
                   BestEffortFIFO, StrictFIFO and backfill (issue 21: BestEffortFIFO with Muster's reservation and backfill)
                   side by side on the same jobs in one Kueue ClusterQueue, the cluster --gpus GPUs in nodes of 8; each job a
                   batch/v1 gang of its GPUs (pods of up to 8 GPUs, all or nothing) with its true run time for the simulator
@@ -50,15 +55,17 @@ final class BackfillStudyCommand {
                   synthetic  --jobs seeded gangs of 1-64 GPUs, log-normal run times, Poisson arrivals at offered load --load
                   defaults: --workload both --estimates both --seed 42 --jobs 3000 (philly) / 2000 (synthetic) --gpus 128
                             --load 1.15 --from 78500; --out DIR keeps each run's scenario (DIR/philly-exact-strictfifo ...)
-                            for ./muster simulate DIR; wall times go to stderr
-                exit status: 0 ran, 2 bad arguments""";
+                            for ./muster simulate DIR; --html FILE also writes the tables as one page with charts
+                            (self-contained, opens from disk); wall times go to stderr
+                exit status: 0 ran, 1 the page could not be written, 2 bad arguments""";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         StudyPlan plan;
+        Optional<Path> html;
         try {
             Options o = Options.parse(args, Set.of("--workload", "--estimates", "--seed", "--jobs", "--out", "--gpus",
-                    "--load", "--from", "--data"));
+                    "--load", "--from", "--data", "--html"));
             if (o.help()) {
                 out.println(usage());
                 return 0;
@@ -67,6 +74,7 @@ final class BackfillStudyCommand {
                 throw new IllegalArgumentException("unexpected argument " + o.positional().get(0));
             }
             plan = plan(o);
+            html = Optional.ofNullable(o.text("--html", null)).map(Path::of);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
             err.println(usage());
@@ -76,6 +84,15 @@ final class BackfillStudyCommand {
         List<Comparison> comparisons = BackfillStudy.run(plan, line -> err.println("backfill-study: " + line));
         StudyReport.print(out, comparisons);
         plan.out().ifPresent(dir -> out.println("scenarios written to " + dir + " (one directory per run)"));
+        if (html.isPresent()) {
+            try (Writer page = Files.newBufferedWriter(html.get())) {
+                StudyPage.write(comparisons, "backfill-study " + String.join(" ", args), page);
+            } catch (IOException e) {
+                err.println("error: " + html.get() + ": the page could not be written: " + e.getMessage());
+                return 1;
+            }
+            out.println("page written to " + html.get());
+        }
         err.printf(Locale.ROOT, "backfill-study: %d runs in %.1f s wall%n",
                 comparisons.stream().mapToInt(c -> c.results().size()).sum(), (System.nanoTime() - started) / 1e9);
         return 0;

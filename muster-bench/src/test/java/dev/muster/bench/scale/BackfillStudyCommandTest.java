@@ -59,6 +59,31 @@ class BackfillStudyCommandTest {
     }
 
     @Test
+    void htmlWritesThePageWithAChartOfEachKindPerComparison() throws Exception {
+        Path page = out.resolve("study.html");
+        Ran r = run("backfill-study", "--workload", "synthetic", "--jobs", "20", "--gpus", "64", "--estimates", "exact",
+                "--html", page.toString());
+
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("page written to " + page);
+        String html = Files.readString(page);
+        for (String chart : List.of("p95", "p50", "totals")) {
+            assertThat(html).contains("id=\"chart-study-0-" + chart + "\"").doesNotContain("chart-study-1-" + chart);
+        }
+        assertThat(html).contains("synthetic, exact estimates: 20 jobs on 64 GPUs").contains("backfill+preempt");
+    }
+
+    @Test
+    void aPageThatCannotBeWrittenIsAnErrorNamingTheFile() {
+        Path page = out.resolve("no-such-dir").resolve("study.html");
+        Ran r = run("backfill-study", "--workload", "synthetic", "--jobs", "20", "--gpus", "64", "--estimates", "exact",
+                "--html", page.toString());
+
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).contains("error: " + page + ": the page could not be written");
+    }
+
+    @Test
     void badArgumentsExitWithTwo() {
         assertThat(run("backfill-study", "--workload", "kueue").status()).isEqualTo(2);
         assertThat(run("backfill-study", "--estimates", "wild").status()).isEqualTo(2);

@@ -1,6 +1,7 @@
 package dev.muster.sim.compare;
 
 import dev.muster.sim.report.SecondsText;
+import dev.muster.sim.report.html.HtmlTable;
 import dev.muster.sim.report.html.SelfContainedPage;
 import dev.muster.sim.report.html.WaitTimes;
 import java.io.IOException;

@@ -36,9 +36,19 @@ public final class SelfContainedPage {
      */
     public static void write(String template, Map<String, String> html, Object data, String script, Writer out)
             throws IOException {
+        write(SelfContainedPage.class, template, html, data, script, out);
+    }
+
+    /**
+     * A page of another module, with the same style sheet, library and shared script: its template
+     * and script are resources beside {@code owner} (in its package), named as above.
+     */
+    public static void write(Class<?> owner, String template, Map<String, String> html, Object data, String script,
+            Writer out) throws IOException {
+        String here = "/" + owner.getPackageName().replace('.', '/') + "/";
         Map<String, String> fills = new HashMap<>(html);
         fills.put("style", resource(HERE + "report.css"));
-        String page = fill(resource(HERE + template), fills);
+        String page = fill(resource(here + template), fills);
         // Scripts last, and not through fill(): their text may hold anything, "{{...}}" included.
         int at = page.indexOf("{{scripts}}");
         out.write(page, 0, at);
@@ -49,7 +59,7 @@ public final class SelfContainedPage {
         out.write("</script>\n<script>");
         out.write(scriptSafe(resource(HERE + "page.js")));
         out.write("</script>\n<script>");
-        out.write(scriptSafe(resource(HERE + script)));
+        out.write(scriptSafe(resource(here + script)));
         out.write("</script>");
         out.write(page, at + "{{scripts}}".length(), page.length() - at - "{{scripts}}".length());
         out.flush();
@@ -101,6 +111,7 @@ public final class SelfContainedPage {
     }
 
     private static String resource(String path) {
+        // Absolute names, so that any module's resources are found, whichever class asks.
         try (InputStream in = SelfContainedPage.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + path + " (the build should have packaged it)");

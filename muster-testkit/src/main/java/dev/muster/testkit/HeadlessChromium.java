@@ -1,4 +1,4 @@
-package dev.muster.cli;
+package dev.muster.testkit;
 
 import java.io.File;
 import java.io.IOException;
@@ -15,9 +15,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * Debian's Chromium driven through its ChromeDriver, headless, for tests that check pages in a
  * real browser. The first test that needs it runs {@code bin/install-browser.sh} (apt-get, as the
  * project's own file installs it); where it cannot be installed the test is skipped, unless
- * {@code MUSTER_REQUIRE_BROWSER=1} (CI), where it fails.
+ * {@code MUSTER_REQUIRE_BROWSER=1} (CI), where it fails. Paths are relative to a module's directory,
+ * where Maven runs its tests.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
 
     private static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("MUSTER_CHROMIUM", "/usr/bin/chromium"));
     private static final Path DRIVER = Path.of(System.getenv().getOrDefault("MUSTER_CHROMEDRIVER", "/usr/bin/chromedriver"));
@@ -27,7 +28,7 @@ final class HeadlessChromium {
     }
 
     /** A new browser; skips the calling test when there is none and none can be installed. */
-    static ChromeDriver start(Path profile) {
+    public static ChromeDriver start(Path profile) {
         boolean there = ensureInstalled();
         if (!there && "1".equals(System.getenv("MUSTER_REQUIRE_BROWSER"))) {
             throw new AssertionError("MUSTER_REQUIRE_BROWSER=1 but " + CHROMIUM + " or " + DRIVER
@@ -47,7 +48,7 @@ final class HeadlessChromium {
     }
 
     /** Opens {@code url} and waits until the page says it has drawn (its body's {@code data-ready}). */
-    static void load(ChromeDriver browser, String url) {
+    public static void load(ChromeDriver browser, String url) {
         browser.get(url);
         new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(30)).until(d ->
                 "true".equals(((org.openqa.selenium.JavascriptExecutor) d)
@@ -55,23 +56,16 @@ final class HeadlessChromium {
     }
 
     /** The console's warnings and errors since it was last asked (the browser's log is drained by asking). */
-    static java.util.List<String> consoleProblems(ChromeDriver browser) {
+    public static java.util.List<String> consoleProblems(ChromeDriver browser) {
         return browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
                 .map(org.openqa.selenium.logging.LogEntry::getMessage).toList();
     }
 
     /** Saves what the browser shows to {@code target/html-report/NAME.png}, for a person to look at. */
-    static void screenshot(ChromeDriver browser, String name) throws IOException {
+    public static void screenshot(ChromeDriver browser, String name) throws IOException {
         Path dir = Files.createDirectories(Path.of("target", "html-report"));
         Files.write(dir.resolve(name + ".png"), browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
-    }
-
-    /** The bundled examples' directory names, in name order. */
-    static java.util.stream.Stream<String> examples() throws IOException {
-        try (java.util.stream.Stream<Path> dirs = Files.list(Path.of("..", "examples"))) {
-            return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
-        }
     }
 
     private static synchronized boolean ensureInstalled() {

@@ -1,21 +1,20 @@
-package dev.muster.sim.compare;
+package dev.muster.sim.report.html;
 
-import dev.muster.sim.report.html.SelfContainedPage;
 import java.util.List;
 
-/** A table of the what-if pages: header cells, then rows of text, each cell escaped. */
-final class HtmlTable {
+/** A table of Muster's pages (the what-if pages, backfill-study's): header cells, then rows of text, each cell escaped. */
+public final class HtmlTable {
 
     private final StringBuilder b = new StringBuilder();
 
-    HtmlTable(String id, List<String> headings) {
+    public HtmlTable(String id, List<String> headings) {
         b.append("<table class=\"data\" id=\"").append(id).append("\"><thead><tr>");
         headings.forEach(h -> b.append("<th>").append(SelfContainedPage.escape(h)).append("</th>"));
         b.append("</tr></thead><tbody>");
     }
 
     /** A row; null cells are shown as {@code -}. */
-    HtmlTable row(String... cells) {
+    public HtmlTable row(String... cells) {
         b.append("<tr>");
         for (String c : cells) {
             b.append("<td>").append(SelfContainedPage.escape(c == null ? "-" : c)).append("</td>");
@@ -24,7 +23,7 @@ final class HtmlTable {
         return this;
     }
 
-    String html() {
+    public String html() {
         return b + "</tbody></table>";
     }
 }

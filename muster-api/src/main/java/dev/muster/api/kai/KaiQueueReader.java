@@ -69,11 +69,6 @@ public final class KaiQueueReader {
                 .ifPresent(w -> weight.error("must not be negative, got " + w.toPlainString()));
         weight.number().filter(w -> w.compareTo(MAX_WEIGHT) > 0)
                 .ifPresent(w -> weight.error(w + " is too large (at most " + MAX_WEIGHT.toPlainString() + ")"));
-        if (quota.isPresent() && limit.isPresent() && quota.get().signum() >= 0 && limit.get().signum() >= 0
-                && quota.get().compareTo(limit.get()) > 0) {
-            f.get("quota").error("must not exceed limit (" + limit.get().toPlainString() + "), got "
-                    + quota.get().toPlainString());
-        }
         BigDecimal perUnit = MILLI_PER_UNIT.get(kaiName);
         Optional<Quantity> q = quota.isEmpty() ? Optional.of(Quantity.ZERO) : inMilli(f.get("quota"), quota.get(), perUnit);
         Optional<Quantity> l = limit.isEmpty() ? Optional.empty() : inMilli(f.get("limit"), limit.get(), perUnit);

@@ -58,10 +58,25 @@ class KaiQueueTest {
                 """;
         assertThat(errors(queue("q", "", resources))).extracting(ManifestError::fieldPath, ManifestError::message)
                 .containsExactly(
-                        tuple("spec.resources.gpu.quota", "must not exceed limit (2), got 4"),
                         tuple("spec.resources.cpu.quota", "must be -1 (unlimited) or not negative, got -2"),
                         tuple("spec.resources.memory.quota", "must be a number, not the string \"100\" (write it without quotes)"),
                         tuple("spec.resources.memory.overQuotaWeight", "must not be negative, got -1"));
+    }
+
+    @Test
+    void aQuotaAboveTheLimitIsAcceptedAsKaiAcceptsIt() throws Exception {
+        // KAI's Queue webhook (pkg/apis/scheduling/v2/queue_webhook.go) checks only that resources are
+        // set; its fair-share division caps such a queue at its limit (the conformance scenario
+        // kai-proportion-gpu-single-quota-above-limit shows the cap).
+        String resources = """
+                resources:
+                  gpu: {quota: 3, limit: 2, overQuotaWeight: 0}
+                """;
+        assertThat(Manifests.load(queue("q", "", resources)).kaiQueues()).singleElement()
+                .satisfies(q -> assertThat(q.share("nvidia.com/gpu")).hasValueSatisfying(gpu -> {
+                    assertThat(gpu.quota()).hasValue(dev.muster.core.quantity.Quantity.ofUnits(3));
+                    assertThat(gpu.limit()).hasValue(dev.muster.core.quantity.Quantity.ofUnits(2));
+                }));
     }
 
     @Test

@@ -8,17 +8,17 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.ValidationRule;
 import java.util.Objects;
 
-/** Quota, limit and over-quota weight of one resource; -1 means unlimited. */
+/**
+ * Quota, limit and over-quota weight of one resource; -1 means unlimited. A quota above the limit is
+ * accepted, as KAI's own Queue webhook accepts it (it checks only that resources are set); the
+ * fair-share division then caps the queue at its limit.
+ */
 @ValidationRule(
         value = "!has(self.quota) || self.quota == -1.0 || self.quota >= 0.0",
         message = "quota must be -1 (unlimited) or not negative")
 @ValidationRule(
         value = "!has(self.limit) || self.limit == -1.0 || self.limit >= 0.0",
         message = "limit must be -1 (unlimited) or not negative")
-@ValidationRule(
-        value = "!(has(self.quota) && has(self.limit) && self.quota >= 0.0 && self.limit >= 0.0 "
-                + "&& self.quota > self.limit)",
-        message = "quota must not exceed limit")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"quota", "overQuotaWeight", "limit"})

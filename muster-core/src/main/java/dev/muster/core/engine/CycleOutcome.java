@@ -119,12 +119,26 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         if (!placements.active() || !WorkloadLifecycle.checksFor(cq, assignment).isEmpty()) {
             return null;
         }
-        String unplaceable = placements.place(wl, assignment);
+        String unplaceable = placements.place(wl, assignment, expectedEnd(wl));
         if (unplaceable != null) {
             parts.waits().unplaced(new UnplacedGang(wl.key(), placements.groups(wl, assignment), false));
             lastUnplaced = wl.key();
         }
         return unplaceable;
+    }
+
+    /**
+     * With backfill on, the gang's expected end, so that placement drains whole nodes sooner for the
+     * reservations ({@link dev.muster.core.placement.ExpectedEnd}); with it off, none: Kueue's and
+     * KAI's placements stay as they are.
+     */
+    private dev.muster.core.placement.ExpectedEnd expectedEnd(Workload wl) {
+        if (!parts.settings().backfill().enabled()) {
+            return null;
+        }
+        java.util.OptionalLong runtime = parts.runtimes().millis(wl.key());
+        return runtime.isPresent() ? dev.muster.core.placement.ExpectedEnd.after(nowMillis, runtime.getAsLong())
+                : new dev.muster.core.placement.ExpectedEnd(nowMillis, dev.muster.core.placement.ExpectedEnd.UNKNOWN);
     }
 
     @Override

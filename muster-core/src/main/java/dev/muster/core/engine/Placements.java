@@ -192,7 +192,7 @@ final class Placements {
             for (int i = 0; i < allocations.size(); i++) {
                 NodeState.Allocation a = allocations.get(i);
                 if (a.node() == old) {
-                    NodeState.Allocation moved = new NodeState.Allocation(fresh, a.pod(), a.devices(), a.fraction());
+                    NodeState.Allocation moved = new NodeState.Allocation(fresh, a.pod(), a.devices(), a.fraction(), a.end());
                     fresh.reapply(moved);
                     allocations.set(i, moved);
                 }
@@ -289,6 +289,11 @@ final class Placements {
 
     /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
     String place(Workload wl, Assignment a) {
+        return place(wl, a, null);
+    }
+
+    /** {@link #place(Workload, Assignment)}, by temporal placement when {@code end} is given ({@link GangPlacer}). */
+    String place(Workload wl, Assignment a, dev.muster.core.placement.ExpectedEnd end) {
         if (placedElsewhere.contains(wl.key())) {
             return null;
         }
@@ -297,7 +302,7 @@ final class Placements {
         if (known != null) {
             return known; // no room appeared since this gang last found none
         }
-        GangPlacer.Result r = placer().place(classes, gang);
+        GangPlacer.Result r = placer().place(classes, gang, end);
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));

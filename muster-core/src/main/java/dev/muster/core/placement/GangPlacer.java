@@ -95,7 +95,7 @@ public final class GangPlacer {
     }
 
     public Result place(List<NodeState> nodes, List<PodGroup> gang) {
-        return place(nodes, gang, shape -> best(nodes, shape));
+        return place(nodes, gang, shape -> best(nodes, shape, null), null);
     }
 
     /**
@@ -103,10 +103,22 @@ public final class GangPlacer {
      * same nodes are chosen, as every node of a class scores the same and the first by name wins ties.
      */
     public Result place(NodeClasses classes, List<PodGroup> gang) {
-        return place(classes.nodes(), gang, shape -> best(classes, shape));
+        return place(classes, gang, null);
     }
 
-    private Result place(List<NodeState> nodes, List<PodGroup> gang, java.util.function.Function<PodShape, NodeState> best) {
+    /**
+     * {@link #place(NodeClasses, List)} by temporal placement when {@code end} is given: among the
+     * nodes that admit a pod and have room, first by {@link ExpectedEnd#rank}, then by score. The
+     * pods' ends are kept on their nodes for the placements that follow. Null {@code end}: as
+     * without it, and the nodes keep no end.
+     */
+    public Result place(NodeClasses classes, List<PodGroup> gang, ExpectedEnd end) {
+        return place(classes.nodes(), gang, shape -> best(classes, shape, end), end);
+    }
+
+    private Result place(List<NodeState> nodes, List<PodGroup> gang, java.util.function.Function<PodShape, NodeState> best,
+            ExpectedEnd end) {
+        long endMillis = end == null ? NodeState.NO_END : end.endMillis();
         long pods = 0;
         for (PodGroup group : gang) {
             pods += group.count();
@@ -126,7 +138,7 @@ public final class GangPlacer {
                     release(allocations);
                     return new Result.Unplaceable(why);
                 }
-                NodeState.Allocation a = chosen.allocate(group.shape(), scorer.deviceChooser());
+                NodeState.Allocation a = chosen.allocate(group.shape(), scorer.deviceChooser(), endMillis);
                 allocations.add(a);
                 placed.add(new PodPlacement(group.podSet(), i, chosen.name(), a.devices(), a.fraction(),
                         a.fraction() > 0 ? chosen.gpuGroup(a.devices().get(0)) : ""));
@@ -148,7 +160,11 @@ public final class GangPlacer {
      * better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
      */
     public NodeState best(List<NodeState> nodes, PodShape pod) {
-        Choice choice = new Choice(pod);
+        return best(nodes, pod, null);
+    }
+
+    private NodeState best(List<NodeState> nodes, PodShape pod, ExpectedEnd end) {
+        Choice choice = new Choice(pod, end);
         Admission admission = admission(nodes, pod);
         int i = 0;
         for (NodeState n : nodes) {
@@ -163,7 +179,11 @@ public final class GangPlacer {
 
     /** {@link #best(List, PodShape)} weighing the first node of each class of {@code classes}. */
     public NodeState best(NodeClasses classes, PodShape pod) {
-        Choice choice = new Choice(pod);
+        return best(classes, pod, null);
+    }
+
+    private NodeState best(NodeClasses classes, PodShape pod, ExpectedEnd end) {
+        Choice choice = new Choice(pod, end);
         classes.expect(scorer.expected());
         for (NodeClasses.NodeClass c : classes.forPod(pod)) {
             NodeState n = c.first();
@@ -189,18 +209,23 @@ public final class GangPlacer {
     /**
      * The best node so far for one pod among those offered: the highest score; equal scores go to
      * the better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
+     * With an expected end, the lower {@link ExpectedEnd#rank} comes before all of these.
      * The outcome does not depend on the order nodes are offered in.
      */
     private final class Choice {
         private final PodShape pod;
         private final PodNeed need;
+        /** Null: no temporal placement. */
+        private final ExpectedEnd end;
         NodeState best;
+        private ExpectedEnd.Rank bestRank;
         private double bestScore;
         private double bestTie = Double.NaN;
 
-        Choice(PodShape pod) {
+        Choice(PodShape pod, ExpectedEnd end) {
             this.pod = pod;
             this.need = need(pod);
+            this.end = end;
         }
 
         /** Weighs a node that admits the pod, if the pod fits there now. */
@@ -208,9 +233,25 @@ public final class GangPlacer {
             if (!n.fits(pod, need)) {
                 return;
             }
+            ExpectedEnd.Rank rank = null;
+            if (end != null) {
+                rank = end.rank(n);
+                int c = best == null ? -1 : rank.compareTo(bestRank);
+                if (c > 0) {
+                    return;
+                }
+                if (c < 0) {
+                    best = n;
+                    bestRank = rank;
+                    bestScore = scorer.score(n, pod, need);
+                    bestTie = Double.NaN;
+                    return;
+                }
+            }
             double s = scorer.score(n, pod, need);
             if (best == null || s > bestScore) {
                 best = n;
+                bestRank = rank;
                 bestScore = s;
                 bestTie = Double.NaN;
             } else if (s == bestScore) {

@@ -119,26 +119,12 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         if (!placements.active() || !WorkloadLifecycle.checksFor(cq, assignment).isEmpty()) {
             return null;
         }
-        String unplaceable = placements.place(wl, assignment, expectedEnd(wl));
+        String unplaceable = placements.place(wl, assignment, parts.ends().startingNow(wl.key(), nowMillis));
         if (unplaceable != null) {
             parts.waits().unplaced(new UnplacedGang(wl.key(), placements.groups(wl, assignment), false));
             lastUnplaced = wl.key();
         }
         return unplaceable;
-    }
-
-    /**
-     * With backfill on, the gang's expected end, so that placement drains whole nodes sooner for the
-     * reservations ({@link dev.muster.core.placement.ExpectedEnd}); with it off, none: Kueue's and
-     * KAI's placements stay as they are.
-     */
-    private dev.muster.core.placement.ExpectedEnd expectedEnd(Workload wl) {
-        if (!parts.settings().backfill().enabled()) {
-            return null;
-        }
-        java.util.OptionalLong runtime = parts.runtimes().millis(wl.key());
-        return runtime.isPresent() ? dev.muster.core.placement.ExpectedEnd.after(nowMillis, runtime.getAsLong())
-                : new dev.muster.core.placement.ExpectedEnd(nowMillis, dev.muster.core.placement.ExpectedEnd.UNKNOWN);
     }
 
     @Override
@@ -148,17 +134,21 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims) {
-        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, Map.of());
+        return placeableWithout(wl, assignment, victims, Map.of());
     }
 
+    /** The gang is tried where it would go once the victims are gone: with the end it would be admitted with now. */
     @Override
     public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims,
             Map<ObjectKey, Assignment> shrunk) {
-        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, shrunk);
+        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, shrunk,
+                parts.ends().startingNow(wl.key(), nowMillis));
     }
 
     private void resize(AdmittedWorkload gang, Assignment to, String message) {
-        if (parts.placements().active() && !parts.placements().resize(gang, to)) {
+        // More replicas of a running gang end with it: its end counts from its admission.
+        if (parts.placements().active() && !parts.placements().resize(gang, to,
+                parts.ends().of(gang.workload().key(), gang.admittedAtMillis(), nowMillis))) {
             return; // the new pods found no place: the gang stays as it is
         }
         ClusterQueueState cq = parts.queues().get(gang.clusterQueue());
@@ -261,15 +251,24 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         return parts.runtimes().millis(workload);
     }
 
+    /**
+     * The trial stands at {@code atMillis}: the gang is placed then, to end its run time later,
+     * and each reservation placed first starts at its own start.
+     */
     @Override
-    public List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone,
+    public List<String> nodesAt(Workload wl, Assignment assignment, long atMillis, List<ObjectKey> gone,
             List<dev.muster.core.admission.Reservation> placedFirst) {
         if (!parts.placements().active()) {
             return List.of();
         }
-        List<Map.Entry<Workload, Assignment>> first = new ArrayList<>();
-        placedFirst.forEach(r -> first.add(Map.entry(r.workload(), r.assignment())));
-        return parts.placements().nodesAt(wl, assignment, gone, first);
+        PodEnds ends = parts.ends();
+        List<Placements.TrialGang> first = new ArrayList<>(placedFirst.size());
+        for (dev.muster.core.admission.Reservation r : placedFirst) {
+            first.add(new Placements.TrialGang(r.workload(), r.assignment(),
+                    ends.of(r.workload().key(), r.startsMillis(), atMillis)));
+        }
+        return parts.placements().nodesAt(new Placements.TrialGang(wl, assignment, ends.startingNow(wl.key(), atMillis)),
+                gone, first);
     }
 
     @Override
@@ -289,7 +288,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public long runtimesVersion() {
-        return parts.runtimes().holdersVersion();
+        return parts.runtimes().version();
     }
 
     @Override

@@ -95,7 +95,7 @@ public final class GangPlacer {
     }
 
     public Result place(List<NodeState> nodes, List<PodGroup> gang) {
-        return place(nodes, gang, shape -> best(nodes, shape, null), null);
+        return place(nodes, gang, shape -> best(nodes, shape), null);
     }
 
     /**
@@ -108,9 +108,9 @@ public final class GangPlacer {
 
     /**
      * {@link #place(NodeClasses, List)} by temporal placement when {@code end} is given: among the
-     * nodes that admit a pod and have room, first by {@link ExpectedEnd#rank}, then by score. The
-     * pods' ends are kept on their nodes for the placements that follow. Null {@code end}: as
-     * without it, and the nodes keep no end.
+     * nodes that admit a pod and have room, first by their drains ({@link ExpectedEnd#compareDrains}),
+     * then by score. The pods' ends are kept on their nodes for the placements that follow (until
+     * their allocations are released). Null {@code end}: as without it, and the nodes keep no end.
      */
     public Result place(NodeClasses classes, List<PodGroup> gang, ExpectedEnd end) {
         return place(classes.nodes(), gang, shape -> best(classes, shape, end), end);
@@ -160,11 +160,7 @@ public final class GangPlacer {
      * better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
      */
     public NodeState best(List<NodeState> nodes, PodShape pod) {
-        return best(nodes, pod, null);
-    }
-
-    private NodeState best(List<NodeState> nodes, PodShape pod, ExpectedEnd end) {
-        Choice choice = new Choice(pod, end);
+        Choice choice = new Choice(pod, null);
         Admission admission = admission(nodes, pod);
         int i = 0;
         for (NodeState n : nodes) {
@@ -182,11 +178,12 @@ public final class GangPlacer {
         return best(classes, pod, null);
     }
 
+    /** As above, with an expected end: the node of each class it would rank first ({@link NodeClasses.NodeClass#first(ExpectedEnd)}). */
     private NodeState best(NodeClasses classes, PodShape pod, ExpectedEnd end) {
         Choice choice = new Choice(pod, end);
         classes.expect(scorer.expected());
         for (NodeClasses.NodeClass c : classes.forPod(pod)) {
-            NodeState n = c.first();
+            NodeState n = c.first(end);
             if (!n.draining() && classes.admits(c, pod)) {
                 choice.offer(n);
             }
@@ -209,8 +206,8 @@ public final class GangPlacer {
     /**
      * The best node so far for one pod among those offered: the highest score; equal scores go to
      * the better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
-     * With an expected end, the lower {@link ExpectedEnd#rank} comes before all of these.
-     * The outcome does not depend on the order nodes are offered in.
+     * With an expected end, the better drain ({@link ExpectedEnd#compareDrains}) comes before all
+     * of these. The outcome does not depend on the order nodes are offered in.
      */
     private final class Choice {
         private final PodShape pod;
@@ -218,7 +215,8 @@ public final class GangPlacer {
         /** Null: no temporal placement. */
         private final ExpectedEnd end;
         NodeState best;
-        private ExpectedEnd.Rank bestRank;
+        /** The drain of {@link #best} as {@link #end} sees it (with an end only). */
+        private long bestDrain;
         private double bestScore;
         private double bestTie = Double.NaN;
 
@@ -233,16 +231,16 @@ public final class GangPlacer {
             if (!n.fits(pod, need)) {
                 return;
             }
-            ExpectedEnd.Rank rank = null;
+            long drain = 0;
             if (end != null) {
-                rank = end.rank(n);
-                int c = best == null ? -1 : rank.compareTo(bestRank);
+                drain = end.drain(n);
+                int c = best == null ? -1 : end.compareDrains(drain, bestDrain);
                 if (c > 0) {
                     return;
                 }
                 if (c < 0) {
                     best = n;
-                    bestRank = rank;
+                    bestDrain = drain;
                     bestScore = scorer.score(n, pod, need);
                     bestTie = Double.NaN;
                     return;
@@ -251,7 +249,7 @@ public final class GangPlacer {
             double s = scorer.score(n, pod, need);
             if (best == null || s > bestScore) {
                 best = n;
-                bestRank = rank;
+                bestDrain = drain;
                 bestScore = s;
                 bestTie = Double.NaN;
             } else if (s == bestScore) {

@@ -44,10 +44,11 @@ public final class NodeState {
     private int version;
     private boolean draining;
     /**
-     * The expected ends of the pods placed with one ({@link ExpectedEnd}), as a multiset: temporal
-     * placement ranks a node by the last of them. Empty unless placement was given ends.
+     * The expected ends of the pods placed with one ({@link ExpectedEnd}), as a multiset (end to
+     * how many pods): temporal placement ranks a node by the last of them. Null until a pod comes
+     * with an end, so that placement without ends (backfill off) keeps no map per node.
      */
-    private final java.util.TreeMap<Long, Integer> ends = new java.util.TreeMap<>();
+    private java.util.TreeMap<Long, Integer> ends;
     /**
      * A fragmentation measure's view of this node, kept here rather than in a map the measure would
      * look up for every node of every placement; the view checks {@link #version} and its owner.
@@ -108,7 +109,7 @@ public final class NodeState {
      * draining, free resources, free thousandths per device, and what was taken of resources it lacks.
      */
     long[] stateValues(int specGroup) {
-        int extra = (overdrawn == null ? 0 : 2 * overdrawn.size()) + (maxPods >= 0 ? 1 : 0) + 1;
+        int extra = (overdrawn == null ? 0 : 2 * overdrawn.size()) + (maxPods >= 0 ? 1 : 0);
         long[] v = new long[2 + free.length + deviceFree.length + extra];
         v[0] = specGroup;
         v[1] = draining ? 1 : 0;
@@ -118,7 +119,6 @@ public final class NodeState {
         if (maxPods >= 0) {
             v[i++] = pods;
         }
-        v[i++] = latestEnd(); // the same for every node when placement is given no ends
         if (overdrawn != null) {
             for (Map.Entry<Integer, Long> e : new java.util.TreeMap<>(overdrawn).entrySet()) {
                 v[i++] = e.getKey();
@@ -363,10 +363,6 @@ public final class NodeState {
      * @param end the pod's expected end ({@link ExpectedEnd#endMillis}), {@link #NO_END} when placed without one
      */
     public record Allocation(NodeState node, PodShape pod, List<Integer> devices, long fraction, long end) {
-
-        public Allocation(NodeState node, PodShape pod, List<Integer> devices, long fraction) {
-            this(node, pod, devices, fraction, NO_END);
-        }
     }
 
     /** The end of a pod placed without an {@link ExpectedEnd}: not counted in {@link #latestEnd}. */
@@ -374,11 +370,14 @@ public final class NodeState {
 
     /** When the last pod placed here with an expected end is expected to end; {@link #NO_END} when none is. */
     public long latestEnd() {
-        return ends.isEmpty() ? NO_END : ends.lastKey();
+        return ends == null || ends.isEmpty() ? NO_END : ends.lastKey();
     }
 
     private void addEnd(long end) {
         if (end != NO_END) {
+            if (ends == null) {
+                ends = new java.util.TreeMap<>();
+            }
             ends.merge(end, 1, Integer::sum);
         }
     }

@@ -25,11 +25,6 @@ public record ExpectedEnd(long nowMillis, long endMillis) {
     /** The end of a run that declares no run time. */
     public static final long UNKNOWN = Long.MAX_VALUE;
 
-    /** A gang placed at {@code nowMillis} that ends {@code runtimeMillis} after it. */
-    public static ExpectedEnd after(long nowMillis, long runtimeMillis) {
-        return new ExpectedEnd(nowMillis, Saturating.add(nowMillis, runtimeMillis));
-    }
-
     /**
      * A gang placed at {@code nowMillis} whose run counts from {@code startMillis} (its admission,
      * as reservations count it) and lasts {@code runtime}; empty: it declares none, its end is {@link #UNKNOWN}.

@@ -46,7 +46,7 @@ class TemporalClassesTest {
         GangPlacer placer = new GangPlacer(PlacementPolicy.DEFAULT);
         assertThat(placer.best(classes, gpus(1)).name()).as("without an end: the first by name").isEqualTo("n0");
         var r = (GangPlacer.Result.Placed) placer.place(classes, List.of(new GangPlacer.PodGroup("main", 1, gpus(1))),
-                ExpectedEnd.after(0, 12 * M + 30_000));
+                new ExpectedEnd(0, 12 * M + 30_000));
         assertThat(r.pods().get(0).node()).as("the first node draining after 12.5 min").isEqualTo("n3");
     }
 
@@ -59,7 +59,7 @@ class TemporalClassesTest {
         b.allocate(gpus(1), DeviceChooser.TIGHTEST, 50 * M);
         GangPlacer placer = new GangPlacer(PlacementPolicy.DEFAULT);
         List<GangPlacer.PodGroup> one = List.of(new GangPlacer.PodGroup("main", 1, gpus(1)));
-        ExpectedEnd fortyMinutes = ExpectedEnd.after(0, 40 * M);
+        ExpectedEnd fortyMinutes = new ExpectedEnd(0, 40 * M);
 
         var first = (GangPlacer.Result.Placed) placer.place(classes, one, fortyMinutes);
         assertThat(first.pods().get(0).node()).as("b drains soonest after it").isEqualTo("b");

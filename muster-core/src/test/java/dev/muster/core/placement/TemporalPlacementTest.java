@@ -38,13 +38,13 @@ class TemporalPlacementTest {
 
     @Test
     void aShortRunGoesWhereItDelaysNoDrainAndTheNodeFreesSoonest() {
-        assertThat(place(ExpectedEnd.after(0, H))).isEqualTo("a");
-        assertThat(place(ExpectedEnd.after(0, 50 * H))).as("no earlier than its end, closest").isEqualTo("b");
+        assertThat(place(new ExpectedEnd(0, H))).isEqualTo("a");
+        assertThat(place(new ExpectedEnd(0, 50 * H))).as("no earlier than its end, closest").isEqualTo("b");
     }
 
     @Test
     void aLongRunGoesToTheNodeItDelaysLeastNotToAnEmptyOne() {
-        assertThat(place(ExpectedEnd.after(0, 200 * H))).isEqualTo("b");
+        assertThat(place(new ExpectedEnd(0, 200 * H))).isEqualTo("b");
         assertThat(longRuns.latestEnd()).isEqualTo(200 * H);
     }
 
@@ -63,7 +63,7 @@ class TemporalPlacementTest {
         // at 3 h the run on "a" is overdue: "a" is delayed as little as the empty node, and bin-packing picks it
         NodeClasses twoNodes = new NodeClasses(List.of(shortRuns, empty));
         var r = (GangPlacer.Result.Placed) placer.place(twoNodes, List.of(new GangPlacer.PodGroup("main", 1, ONE_GPU)),
-                ExpectedEnd.after(3 * H, H));
+                new ExpectedEnd(3 * H, 4 * H));
         assertThat(r.pods().get(0).node()).isEqualTo("a");
     }
 
@@ -72,5 +72,42 @@ class TemporalPlacementTest {
         var r = (GangPlacer.Result.Placed) placer.place(classes, List.of(new GangPlacer.PodGroup("main", 1, ONE_GPU)));
         assertThat(r.allocations().get(0).end()).isEqualTo(NodeState.NO_END);
         assertThat(empty.latestEnd()).isEqualTo(NodeState.NO_END);
+    }
+
+    @Test
+    void aGangPastItsEndGoesToANodeFreeNowAndOtherwiseToTheOneDrainingSoonest() {
+        // restored after its expected end (5 h, now 6 h): every node outlasts it, the least slack wins;
+        // a's pod was due at 2 h, so a drains now as the empty c does, and bin-packing takes a, the fuller
+        assertThat(place(new ExpectedEnd(6 * H, 5 * H))).isEqualTo("a");
+        NodeClasses busy = new NodeClasses(List.of(shortRuns, longRuns));
+        var r = (GangPlacer.Result.Placed) placer.place(busy, List.of(new GangPlacer.PodGroup("main", 1, ONE_GPU)),
+                new ExpectedEnd(H, H / 2));
+        assertThat(r.pods().get(0).node()).as("a drains at 2 h, b at 100 h").isEqualTo("a");
+    }
+
+    @Test
+    void nodesDrainingAtTheSameInstantGoByBinPackingThenName() {
+        NodeState fuller = node("d");
+        fuller.allocate(ONE_GPU, DeviceChooser.TIGHTEST, 2 * H);
+        fuller.allocate(ONE_GPU, DeviceChooser.TIGHTEST, 2 * H);
+        NodeClasses alike = new NodeClasses(List.of(shortRuns, fuller));
+        var r = (GangPlacer.Result.Placed) placer.place(alike, List.of(new GangPlacer.PodGroup("main", 1, ONE_GPU)),
+                new ExpectedEnd(0, H));
+        assertThat(r.pods().get(0).node()).as("both drain at 2 h; d is fuller").isEqualTo("d");
+        GangPlacer.release(r.allocations());
+
+        NodeState twin = node("e");
+        twin.allocate(ONE_GPU, DeviceChooser.TIGHTEST, 2 * H);
+        var s = (GangPlacer.Result.Placed) placer.place(new NodeClasses(List.of(twin, shortRuns)),
+                List.of(new GangPlacer.PodGroup("main", 1, ONE_GPU)), new ExpectedEnd(0, H));
+        assertThat(s.pods().get(0).node()).as("alike in all: the first by name").isEqualTo("a");
+    }
+
+    @Test
+    void aRunTimeTooLongToAddEndsNeverRatherThanWrapping() {
+        assertThat(ExpectedEnd.of(H, H, java.util.OptionalLong.of(Long.MAX_VALUE)).endMillis()).isEqualTo(ExpectedEnd.UNKNOWN);
+        assertThat(ExpectedEnd.of(H, H, java.util.OptionalLong.empty()).endMillis()).isEqualTo(ExpectedEnd.UNKNOWN);
+        assertThat(ExpectedEnd.of(2 * H, H, java.util.OptionalLong.of(H)).endMillis()).as("counted from the start")
+                .isEqualTo(2 * H);
     }
 }

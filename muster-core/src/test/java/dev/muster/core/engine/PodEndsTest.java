@@ -154,6 +154,37 @@ class PodEndsTest {
     }
 
     @Test
+    void aNewLeaderPlacesTheNextGangWhereTheOldOneWould() {
+        EngineFixtures f = new EngineFixtures().queue("q", null, 64);
+        Engine old = engine(f, true);
+        Workload early = f.workload("q", "early", 0, 1, 6);
+        Workload late = f.workload("q", "late", 0, 1, 6);
+        Workload filler = f.workload("q", "filler", 0, 1, 8);
+        for (Workload w : List.of(early, late, filler)) {
+            old.submit(w);
+            expect(old, w, w == early ? 30 : 1_000);
+        }
+        old.schedule(0);
+
+        // the new leader takes the three admissions over, with their places and run times
+        Engine taken = engine(f, true);
+        for (Workload w : List.of(early, late, filler)) {
+            expect(taken, w, w == early ? 30 : 1_000);
+            taken.restore(w, "q", List.of(new PodSetAssignment("main", 1, Map.of("cpu", "default"))), true, 0);
+            assertThat(taken.restorePlacement(w.key(), old.pods(w.key()))).isEmpty();
+        }
+        assertThat(ends(taken)).isEqualTo(ends(old));
+
+        Workload shortRun = f.workload("q", "short", 0, 1, 2);
+        for (Engine e : List.of(old, taken)) {
+            e.submit(shortRun);
+            expect(e, shortRun, 50);
+            e.schedule(10 * S);
+        }
+        assertThat(placedOn(taken, shortRun)).isEqualTo(placedOn(old, shortRun)).isEqualTo("b");
+    }
+
+    @Test
     void aRunTimeChangedWhileTheGangRunsMovesItsPodsEnds() {
         EngineFixtures f = new EngineFixtures().queue("q", null, 64);
         Engine engine = engine(f, true);

@@ -1,5 +1,6 @@
 package dev.muster.bench.scale;
 
+import dev.muster.core.admission.BackfillPolicy;
 import dev.muster.core.engine.AdmissionSettings;
 import dev.muster.core.engine.Engine;
 import dev.muster.core.engine.EngineSetup;
@@ -14,11 +15,13 @@ import dev.muster.core.placement.NodeSpec;
 import dev.muster.core.placement.PodPlacement;
 import dev.muster.core.quantity.Quantity;
 import dev.muster.core.queue.PodSetAssignment;
+import dev.muster.core.runtime.RuntimeHints;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A large KAI cluster built directly through the {@link Engine} API, without running a cycle per
@@ -34,11 +37,18 @@ import java.util.Optional;
  * the queues, cycle through five shapes: 1 pod of half a GPU, 1 pod of 1 GPU, 2 pods of 1 GPU,
  * 4 pods of 2 GPUs, 8 pods of 1 GPU (each pod also 4 cpu and 16 GiB); all pods priority 50.
  *
+ * <p>With {@code backfill}, Muster's reservations and backfill are on (one reservation per leaf
+ * queue) and every workload declares a run time, so that placement ranks nodes by when their pods
+ * end (temporal placement): running pod {@code i} is expected to run 1 h + (i x 7,919 s mod 47 h),
+ * which gives every running pod its own end, and so every node its own latest end; pending gang
+ * {@code g} 1 h + (g x 3,571 s mod 8 h). The cost at scale that backfill adds.
+ *
  * @param nodes        nodes of 8 GPUs
  * @param runningPods  pods admitted and placed
  * @param pendingGangs gangs submitted, waiting for the first cycle
+ * @param backfill     reservations and backfill on, with expected run times
  */
-public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
+public record KaiSnapshot(int nodes, int runningPods, int pendingGangs, boolean backfill) {
 
     public static final int LEAF_QUEUES = 8;
     public static final int GPUS_PER_NODE = 8;
@@ -55,14 +65,25 @@ public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
         }
     }
 
+    /** Without backfill: KAI's own admission and placement. */
+    public KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
+        this(nodes, runningPods, pendingGangs, false);
+    }
+
     /** This snapshot with the same running pods per node on {@code n} nodes. */
     public KaiSnapshot withNodes(int n) {
-        return new KaiSnapshot(n, (int) ((long) runningPods * n / nodes), pendingGangs);
+        return new KaiSnapshot(n, (int) ((long) runningPods * n / nodes), pendingGangs, backfill);
     }
 
     public KaiSnapshot withPendingGangs(int g) {
-        return new KaiSnapshot(nodes, runningPods, g);
+        return new KaiSnapshot(nodes, runningPods, g, backfill);
     }
+
+    public KaiSnapshot withBackfill(boolean on) {
+        return new KaiSnapshot(nodes, runningPods, pendingGangs, on);
+    }
+
+    private static final long HOUR_MILLIS = 3_600_000;
 
     /** The engine holding the snapshot, before its first cycle. */
     public Engine build() {
@@ -73,8 +94,9 @@ public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
         long gpus = (long) nodes * GPUS_PER_NODE;
         Map<String, Long> capacity = Map.of("cpu", 128_000L * nodes, "memory", 512L * 1024 * 1024 * 1024 * 1000 * nodes,
                 GPU, 1000L * gpus);
-        Engine engine = new Engine(EngineSetup.kai(queues(gpus), capacity, AdmissionSettings.DEFAULTS)
-                .withNodes(specs, List.of()));
+        AdmissionSettings settings = backfill
+                ? AdmissionSettings.DEFAULTS.withBackfill(new BackfillPolicy(true, 1)) : AdmissionSettings.DEFAULTS;
+        Engine engine = new Engine(EngineSetup.kai(queues(gpus), capacity, settings).withNodes(specs, List.of()));
         restoreRunning(engine);
         submitPending(engine);
         return engine;
@@ -138,6 +160,9 @@ public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
                 RunningPod pod = RunningPod.inSlot(slot, nodeName(n));
                 ObjectKey key = runningKey(i);
                 String queue = queueName(i % LEAF_QUEUES);
+                if (backfill) {
+                    expect(engine, key, HOUR_MILLIS + (i * 7_919_000L) % (47 * HOUR_MILLIS));
+                }
                 engine.restore(new Workload(key, queue, PRIORITY, 0, i, List.of(pod.podSet())), queue,
                         List.of(new PodSetAssignment("main", 1, DEFAULT_FLAVORS)), true, 0);
                 engine.restorePlacement(key, List.of(pod.placement()));
@@ -167,8 +192,15 @@ public record KaiSnapshot(int nodes, int runningPods, int pendingGangs) {
             String queue = queueName(g % LEAF_QUEUES);
             Workload wl = new Workload(new ObjectKey("default", "pending-" + g), queue, PRIORITY, 1, runningPods + g,
                     List.of(pendingPodSet(g)));
+            if (backfill) {
+                expect(engine, wl.key(), HOUR_MILLIS + (g * 3_571_000L) % (8 * HOUR_MILLIS));
+            }
             engine.submit(wl, QueueRef.kaiQueue(queue));
         }
+    }
+
+    private static void expect(Engine engine, ObjectKey key, long millis) {
+        engine.expectRuntime(key, new RuntimeHints(OptionalLong.of(millis), OptionalLong.empty()));
     }
 
     private static PodSet pendingPodSet(int g) {

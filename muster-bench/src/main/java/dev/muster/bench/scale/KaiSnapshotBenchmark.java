@@ -37,6 +37,7 @@ public final class KaiSnapshotBenchmark {
     static String usage() {
         return """
                 usage: java -jar muster-bench.jar kai-snapshot [--nodes N] [--running P] [--pending G] [--repeat R] [--warmup W] [--churn C]
+                                                               [--backfill on|off]
                        java -jar muster-bench.jar kai-scaling [--nodes N1,N2,...] [--pending G1,G2,...] [--warmup W] [--churn C]
                   kai-snapshot  one snapshot (default 4,000 nodes x 8 GPUs, 140,000 running pods, 5,000 pending
                                 gangs): build, one full cycle, a cycle after one pod finishes, an idle cycle
@@ -45,23 +46,29 @@ public final class KaiSnapshotBenchmark {
                   --warmup      untimed snapshots of a tenth of the size first (default 1)
                   --churn       after those cycles, pods finishing one after another: C rounds, the second half
                                 measured (default 200 for kai-snapshot, 0 for kai-scaling)
+                  --backfill    on: reservations and backfill, every workload with an expected run time, so that
+                                pods are placed by their ends (temporal placement); default off
                 exit status: 0 ran, 2 bad arguments""";
     }
 
     public static int snapshot(String[] args, PrintStream out, PrintStream err) {
         try {
-            Options o = Options.parse(args, Set.of("--nodes", "--running", "--pending", "--repeat", "--warmup", "--churn"));
+            Options o = Options.parse(args, Set.of("--nodes", "--running", "--pending", "--repeat", "--warmup", "--churn",
+                    "--backfill"));
             if (o.help()) {
                 out.println(usage());
                 return 0;
             }
             KaiSnapshot s = new KaiSnapshot((int) o.number("--nodes", KaiSnapshot.ISSUE_315.nodes(), 1),
                     (int) o.number("--running", KaiSnapshot.ISSUE_315.runningPods(), 0),
-                    (int) o.number("--pending", KaiSnapshot.ISSUE_315.pendingGangs(), 0));
+                    (int) o.number("--pending", KaiSnapshot.ISSUE_315.pendingGangs(), 0), onOff(o.text("--backfill", "off")));
             int repeat = (int) o.number("--repeat", 1, 1);
             int churn = (int) o.number("--churn", 200, 0);
             warmUp(s, (int) o.number("--warmup", 1, 0));
             header(out);
+            if (s.backfill()) {
+                out.println("Backfill on: one reservation per leaf queue, every workload with an expected run time (temporal placement)");
+            }
             List<String[]> rows = tableHead();
             for (int r = 0; r < repeat; r++) {
                 rows.add(row(measure(s, churn)));
@@ -112,8 +119,17 @@ public final class KaiSnapshotBenchmark {
         }
     }
 
+    private static boolean onOff(String v) {
+        return switch (v) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("--backfill: \"" + v + "\" is neither on nor off");
+        };
+    }
+
     private static void warmUp(KaiSnapshot s, int times) {
-        KaiSnapshot small = new KaiSnapshot(Math.max(1, s.nodes() / 10), s.runningPods() / 10, s.pendingGangs() / 10);
+        KaiSnapshot small = new KaiSnapshot(Math.max(1, s.nodes() / 10), s.runningPods() / 10, s.pendingGangs() / 10,
+                s.backfill());
         for (int i = 0; i < times; i++) {
             measure(small, 0);
         }

@@ -75,4 +75,22 @@ class KaiSnapshotTest {
         }
         assertThat(Churn.run(new KaiSnapshot(1, 35, 4), new KaiSnapshot(1, 35, 4).build(), 100, 2_000)).isNull();
     }
+
+    /**
+     * With backfill, running pod i is expected to run 1 h + (i x 7,919 s mod 47 h) from its
+     * admission at 0. Node 0 holds pods 0-34; 47 h is 169,200 s, which i x 7,919 s passes from
+     * i = 22 on (174,218 s, so 5,018 s), so the latest end there is pod 21's: 3,600 s + 21 x 7,919 s
+     * = 169,899 s. The other nodes hold other pods, and each its own latest end.
+     */
+    @Test
+    void withBackfillEveryNodeKeepsItsOwnLatestEnd() {
+        Engine engine = SMALL.withBackfill(true).build();
+
+        assertThat(engine.nodes().stream().mapToLong(NodeState::latestEnd).distinct().count()).isEqualTo(10);
+        assertThat(engine.nodes()).filteredOn(n -> n.name().equals(KaiSnapshot.nodeName(0))).singleElement()
+                .satisfies(n -> assertThat(n.latestEnd()).isEqualTo(169_899_000L));
+        assertThat(engine.schedule(1_000)).anyMatch(d -> d instanceof Decision.Admit);
+        assertThat(SMALL.build().nodes()).as("without backfill no node keeps an end")
+                .allSatisfy(n -> assertThat(n.latestEnd()).isEqualTo(NodeState.NO_END));
+    }
 }

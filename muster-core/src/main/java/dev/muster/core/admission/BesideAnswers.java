@@ -18,7 +18,10 @@ import java.util.Map;
  * <p>The answer rests on the reservation (the same one, so the same reservations before it), the
  * workload's queue, usage and pods, and the {@link KeptReservations.Ground ground} as it was before
  * the workload's pods were held (a workload asked about is placed for a moment); and on the clock
- * only as a reservation does: while no expected end passes (see {@link KeptReservations}).
+ * only as a reservation does: while no expected end passes (see {@link KeptReservations}). Not on
+ * the workload's own expected end: with temporal placement (backfill on) it orders the nodes the
+ * reserved workload's trial weighs, but whether that workload fits is taken not to rest on the
+ * order nodes are weighed in, as a failed placement is taken (it stands until room appears).
  */
 final class BesideAnswers {
 

@@ -18,11 +18,14 @@ import java.util.Map;
  * <p>What {@link Reservations} finds for a workload rests on: the workload and its queue; the
  * reservations made before it in its pass (counted as holding their room); the tree's usage; which
  * workloads hold quota there and with what (their expected ends follow from their admission and
- * their expected run times); the nodes and the pods on them; and the clock, but only through the
- * order of the expected ends, in which one whose time has passed ends "now". While no expected end
- * falls between the pass that found the reservation and this one, the same workloads end at the
- * same steps, so the same reservation is found; except when it was due then (it started "now"),
- * which a later pass moves.
+ * their expected run times); the nodes and the pods on them, with their expected ends; the expected
+ * run times of the workload and of those reserved before it (their trials place pods by them, see
+ * {@link SchedulingCycle.Outcome#nodesAt}); and the clock, but only through the order of the
+ * expected ends, in which one whose time has passed ends "now". While no expected end falls
+ * between the pass that found the reservation and this one, the same workloads end at the same
+ * steps, so the same reservation is found; except when it was due then (it started "now"), which
+ * a later pass moves. A trial at "now" places pods as of now, but one that succeeds there is due,
+ * and one that fails fails on room, which only a change of the nodes brings.
  */
 final class KeptReservations {
 

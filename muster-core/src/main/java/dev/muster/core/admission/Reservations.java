@@ -33,7 +33,8 @@ import java.util.OptionalLong;
  * until the waiting workload fits its quota (Kueue's own flavor assignment decides, with no
  * preemption) and, when Muster places pods, its pods fit on the nodes so freed. That instant is the
  * reservation's start. Earlier reservations of the pass are counted as holding their room from now
- * on, so that a later one never takes theirs.
+ * on, so that a later one never takes theirs. Pods are placed in these trials as of the instant
+ * tried, each gang with its expected end (temporal placement), as they would be placed then.
  *
  * <p>The backfill rule: a workload behind a reservation (later in the queue order; of the same
  * queue only in KAI queues and with Kueue's fair sharing) that fits now starts only if it ends
@@ -230,7 +231,7 @@ public final class Reservations {
                 tree.remove(e.queue().node(), e.usage());
                 taken.add(e);
                 if (assigner.assign(cq, wl, counts(wl), NO_PREEMPTION) instanceof FitResult.Fits f
-                        && outcome.nodesAt(wl, f.assignment(), taken.stream().map(ExpectedEnd::workload).toList(),
+                        && outcome.nodesAt(wl, f.assignment(), now, taken.stream().map(ExpectedEnd::workload).toList(),
                                 List.of()) != null) {
                     List<PreemptionTarget> targets = taken.stream()
                             .map(t -> new PreemptionTarget(t.admitted(), PreemptionTarget.BACKFILL_OVERSTAYED)).toList();
@@ -381,7 +382,7 @@ public final class Reservations {
                 }
                 if (assigner.assign(cq, wl, counts, NO_PREEMPTION) instanceof FitResult.Fits f) {
                     List<ObjectKey> gone = taken.stream().map(ExpectedEnd::workload).toList();
-                    List<String> nodes = outcome.nodesAt(wl, f.assignment(), gone, earlier);
+                    List<String> nodes = outcome.nodesAt(wl, f.assignment(), at, gone, earlier);
                     if (nodes != null) {
                         return new Reservation(wl, cq, f.assignment(), at, gone, nodes);
                     }
@@ -450,8 +451,9 @@ public final class Reservations {
                     instanceof FitResult.Fits f)) {
                 return false;
             }
-            return outcome.nodesAt(r.workload(), f.assignment(), taken.stream().map(ExpectedEnd::workload).toList(),
-                    List.copyOf(earlier)) != null;
+            // at its start; a due one starts now
+            return outcome.nodesAt(r.workload(), f.assignment(), Math.max(outcome.nowMillis(), r.startsMillis()),
+                    taken.stream().map(ExpectedEnd::workload).toList(), List.copyOf(earlier)) != null;
         } finally {
             for (int t = taken.size() - 1; t >= 0; t--) {
                 tree.add(taken.get(t).queue().node(), taken.get(t).usage());

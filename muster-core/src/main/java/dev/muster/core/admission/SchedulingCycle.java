@@ -199,11 +199,13 @@ public final class SchedulingCycle {
         OptionalLong expectedRuntimeMillis(ObjectKey workload);
 
         /**
-         * The nodes the gang's pods would go to were {@code gone} gone and {@code placedFirst}
-         * placed before it, in name order; null when they would not all fit; empty when Muster
-         * does not place pods. Nothing changes.
+         * The nodes the gang's pods would go to at {@code atMillis}, were {@code gone} gone and
+         * {@code placedFirst} placed before it, in name order; null when they would not all fit;
+         * empty when Muster does not place pods. The instant matters when placement ranks nodes by
+         * when their pods end (backfill on): the gang is placed as it would be then. Nothing changes.
          */
-        List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone, List<Reservation> placedFirst);
+        List<String> nodesAt(Workload wl, Assignment assignment, long atMillis, List<ObjectKey> gone,
+                List<Reservation> placedFirst);
 
         /**
          * Names the state of the nodes and the pods placed on them, everywhere: equal values, the
@@ -222,7 +224,10 @@ public final class SchedulingCycle {
         /** Where {@link #place} put the pods of {@code workload}: none when Muster does not place pods. */
         List<dev.muster.core.placement.PodPlacement> placedPods(ObjectKey workload);
 
-        /** Moves whenever the expected run time ({@link #expectedRuntimeMillis}) of a workload holding quota changes. */
+        /**
+         * Moves whenever the expected run time ({@link #expectedRuntimeMillis}) of a workload holding
+         * quota or queued changes (a queued one's is where its reservation's trial places its pods).
+         */
         long runtimesVersion();
 
         /** Takes back the places {@link #place} held for a gang that is not admitted after all; nothing else moves. */

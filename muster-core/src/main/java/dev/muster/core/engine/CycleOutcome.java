@@ -119,7 +119,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         if (!placements.active() || !WorkloadLifecycle.checksFor(cq, assignment).isEmpty()) {
             return null;
         }
-        String unplaceable = placements.place(wl, assignment);
+        String unplaceable = placements.place(wl, assignment, parts.ends().startingNow(wl.key(), nowMillis));
         if (unplaceable != null) {
             parts.waits().unplaced(new UnplacedGang(wl.key(), placements.groups(wl, assignment), false));
             lastUnplaced = wl.key();
@@ -134,17 +134,21 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims) {
-        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, Map.of());
+        return placeableWithout(wl, assignment, victims, Map.of());
     }
 
+    /** The gang is tried where it would go once the victims are gone: with the end it would be admitted with now. */
     @Override
     public boolean placeableWithout(Workload wl, Assignment assignment, List<ObjectKey> victims,
             Map<ObjectKey, Assignment> shrunk) {
-        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, shrunk);
+        return !parts.placements().active() || parts.placements().placeableWithout(wl, assignment, victims, shrunk,
+                parts.ends().startingNow(wl.key(), nowMillis));
     }
 
     private void resize(AdmittedWorkload gang, Assignment to, String message) {
-        if (parts.placements().active() && !parts.placements().resize(gang, to)) {
+        // More replicas of a running gang end with it: its end counts from its admission.
+        if (parts.placements().active() && !parts.placements().resize(gang, to,
+                parts.ends().of(gang.workload().key(), gang.admittedAtMillis(), nowMillis))) {
             return; // the new pods found no place: the gang stays as it is
         }
         ClusterQueueState cq = parts.queues().get(gang.clusterQueue());
@@ -247,15 +251,24 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         return parts.runtimes().millis(workload);
     }
 
+    /**
+     * The trial stands at {@code atMillis}: the gang is placed then, to end its run time later,
+     * and each reservation placed first starts at its own start.
+     */
     @Override
-    public List<String> nodesAt(Workload wl, Assignment assignment, List<ObjectKey> gone,
+    public List<String> nodesAt(Workload wl, Assignment assignment, long atMillis, List<ObjectKey> gone,
             List<dev.muster.core.admission.Reservation> placedFirst) {
         if (!parts.placements().active()) {
             return List.of();
         }
-        List<Map.Entry<Workload, Assignment>> first = new ArrayList<>();
-        placedFirst.forEach(r -> first.add(Map.entry(r.workload(), r.assignment())));
-        return parts.placements().nodesAt(wl, assignment, gone, first);
+        PodEnds ends = parts.ends();
+        List<Placements.TrialGang> first = new ArrayList<>(placedFirst.size());
+        for (dev.muster.core.admission.Reservation r : placedFirst) {
+            first.add(new Placements.TrialGang(r.workload(), r.assignment(),
+                    ends.of(r.workload().key(), r.startsMillis(), atMillis)));
+        }
+        return parts.placements().nodesAt(new Placements.TrialGang(wl, assignment, ends.startingNow(wl.key(), atMillis)),
+                gone, first);
     }
 
     @Override
@@ -275,7 +288,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public long runtimesVersion() {
-        return parts.runtimes().holdersVersion();
+        return parts.runtimes().version();
     }
 
     @Override

@@ -56,6 +56,8 @@ public final class Engine implements Settling.Scheduler {
     private final WorkloadExits exits;
     private final CycleRunner cycles;
     private final ExpectedRuntimes runtimes = new ExpectedRuntimes();
+    /** The expected ends placement gives pods, with backfill on. */
+    private final PodEnds ends;
     private long lastScheduleMillis;
 
     public Engine(EngineSetup setup) {
@@ -68,10 +70,11 @@ public final class Engine implements Settling.Scheduler {
         this.heldRoom = new HeldRoom(tree);
         this.policies = new CyclePolicies(queues, setup);
         this.triggers = new CycleTriggers(queues);
-        this.waits = new PlacementWaits(placements);
+        this.ends = new PodEnds(settings.backfill().enabled(), runtimes);
+        this.waits = new PlacementWaits(placements, ends);
         this.lifecycle = new WorkloadLifecycle(book, queues, triggers, waits, settings);
         EngineParts parts = new EngineParts(queues, book, lifecycle, triggers, waits, placements, preemptions,
-                heldRoom, shapes, settings, runtimes);
+                heldRoom, shapes, settings, runtimes, ends);
         this.intake = new WorkloadIntake(parts);
         this.exits = new WorkloadExits(parts);
         this.cycles = new CycleRunner(parts, policies);
@@ -153,7 +156,13 @@ public final class Engine implements Settling.Scheduler {
      * Configuration) count on it. Adapters tell it when they submit or restore the workload.
      */
     public void expectRuntime(ObjectKey key, dev.muster.core.runtime.RuntimeHints hints) {
-        runtimes.expect(key, hints, book.holdsQuota(key));
+        boolean holds = book.holdsQuota(key);
+        runtimes.expect(key, hints, holds || book.isPending(key));
+        AdmittedWorkload a = holds && ends.on() ? book.admission(key) : null;
+        if (a != null) {
+            // its pods, if placed, are now expected to end otherwise
+            placements.endChanged(key, ends.of(key, a.admittedAtMillis(), lastScheduleMillis));
+        }
     }
 
     /**
@@ -291,14 +300,20 @@ public final class Engine implements Settling.Scheduler {
     /**
      * After {@link #restore}: the places its pods already have on the nodes are held again, so a
      * restarted controller neither moves them nor gives their room to another gang; pods without a
-     * place yet get one. Returns why some pods found none (they wait), or empty.
+     * place yet get one. Returns why some pods found none (they wait), or empty. With backfill on,
+     * its pods carry its expected end (its run time, told by {@link #expectRuntime}, from the
+     * admission {@link #restore} took over) as they did in the engine that placed them, so that a
+     * new leader ranks the nodes as the old one did.
      */
     public Optional<String> restorePlacement(ObjectKey key, List<PodPlacement> recorded) {
         AdmittedWorkload a = holdingQuota(key);
         if (!placements.active()) {
             return Optional.empty();
         }
-        return Optional.ofNullable(placements.restore(a.workload(), a.assignment(), recorded));
+        // The engine reads no clock: pods without a place yet are placed as of the latest instant it knows.
+        long now = Math.max(lastScheduleMillis, a.admittedAtMillis());
+        return Optional.ofNullable(placements.restore(a.workload(), a.assignment(), recorded,
+                ends.of(key, a.admittedAtMillis(), now)));
     }
 
     private AdmittedWorkload holdingQuota(ObjectKey key) {

@@ -18,29 +18,31 @@ import java.util.OptionalLong;
 final class ExpectedRuntimes {
 
     private final Map<ObjectKey, RuntimeHints> hints = new HashMap<>();
-    /** Moves when the expected run time of a workload holding quota changes (see {@link #expect}). */
-    private long holdersVersion;
+    /** Moves when the expected run time of a workload the engine holds changes (see {@link #expect}). */
+    private long version;
 
     /**
-     * Records what the workload declares; {@code holdsQuota} says whether it holds quota now, when a
-     * change moves {@link #holdersVersion()} (one that does not yet counts from its admission on, which
-     * its queue records anyway).
+     * Records what the workload declares; {@code known} says whether the engine holds it now
+     * (queued or holding quota), when a change moves {@link #version()}: reservations rest on the
+     * expected ends of the workloads holding quota, and on the run times of the workloads they are
+     * for, whose pods their trials place with an expected end. A workload not yet submitted is
+     * in no reservation.
      */
-    void expect(ObjectKey key, RuntimeHints h, boolean holdsQuota) {
+    void expect(ObjectKey key, RuntimeHints h, boolean known) {
         OptionalLong before = millis(key);
         if (h.annotatedMillis().isEmpty() && h.deadlineMillis().isEmpty()) {
             hints.remove(key);
         } else {
             hints.put(key, h);
         }
-        if (holdsQuota && !before.equals(millis(key))) {
-            holdersVersion++;
+        if (known && !before.equals(millis(key))) {
+            version++;
         }
     }
 
-    /** Moves whenever the expected run time of a workload holding quota changes: the expected ends are the same while it holds. */
-    long holdersVersion() {
-        return holdersVersion;
+    /** Moves whenever the expected run time of a workload the engine holds changes: the expected ends are the same while it holds. */
+    long version() {
+        return version;
     }
 
     void forget(ObjectKey key) {

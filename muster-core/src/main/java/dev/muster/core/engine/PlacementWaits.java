@@ -20,6 +20,7 @@ import java.util.TreeSet;
 final class PlacementWaits {
 
     private final Placements placements;
+    private final PodEnds ends;
     /** Workloads whose checks all turned Ready but whose pods found no place yet. */
     private final Set<ObjectKey> awaitingPlacement = new TreeSet<>();
     /** Gangs that fit their quota but found no room on the nodes, as last tried. */
@@ -27,8 +28,9 @@ final class PlacementWaits {
     /** For gangs awaiting placement: the room version of their last failed try. */
     private final Map<ObjectKey, Long> placementTriedAt = new HashMap<>();
 
-    PlacementWaits(Placements placements) {
+    PlacementWaits(Placements placements, PodEnds ends) {
         this.placements = placements;
+        this.ends = ends;
     }
 
     /** Every check of a workload holding quota passed: its pods get their place now (the nodes may be new ones). */
@@ -51,7 +53,9 @@ final class PlacementWaits {
             if (triedAt != null && triedAt == placements.roomVersion()) {
                 continue; // no room appeared since it last found none
             }
-            String unplaceable = placements.active() ? placements.place(a.workload(), a.assignment()) : null;
+            // Its pods start now; its end counts from its admission, as its reservations count it.
+            String unplaceable = placements.active() ? placements.place(a.workload(), a.assignment(),
+                    ends.of(key, a.admittedAtMillis(), nowMillis)) : null;
             if (unplaceable != null) {
                 placementTriedAt.put(key, placements.roomVersion());
                 Pending reason = Pending.nodes("admission checks passed; waiting for room on the nodes: " + unplaceable);

@@ -7,6 +7,7 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.ResourceFlavorSpec;
 import dev.muster.core.model.Workload;
+import dev.muster.core.placement.ExpectedEnd;
 import dev.muster.core.placement.GangPlacer;
 import dev.muster.core.placement.NodeClasses;
 import dev.muster.core.placement.NodeSpec;
@@ -27,6 +28,14 @@ import java.util.TreeMap;
  * The nodes, and where the pods of admitted workloads sit on them. When nodes are known, a gang is
  * admitted only if all of its pods can be placed at once, and it is placed whole: admission and
  * placement are one decision, so an admitted gang is never left without a place.
+ *
+ * <p>With backfill on, every placement is given the gang's expected end ({@link ExpectedEnd},
+ * worked out by {@link PodEnds}): pods go where they delay no node's drain, and each pod's end is
+ * kept on its node for the placements that follow. That holds for every way pods are placed here:
+ * at admission, after admission checks, when a new engine takes placements over, when a gang
+ * grows, and in the trials that only ask (a preemption's, a reservation's), so that a trial puts
+ * pods where the placement it stands for would. With backfill off no end is given (null) and
+ * placement is what it always was.
  */
 final class Placements {
 
@@ -192,7 +201,7 @@ final class Placements {
             for (int i = 0; i < allocations.size(); i++) {
                 NodeState.Allocation a = allocations.get(i);
                 if (a.node() == old) {
-                    NodeState.Allocation moved = new NodeState.Allocation(fresh, a.pod(), a.devices(), a.fraction());
+                    NodeState.Allocation moved = new NodeState.Allocation(fresh, a.pod(), a.devices(), a.fraction(), a.end());
                     fresh.reapply(moved);
                     allocations.set(i, moved);
                 }
@@ -223,10 +232,11 @@ final class Placements {
 
     /**
      * Holds the places the gang's pods already have (a controller restarted while they ran): each
-     * pod takes exactly its recorded node, devices and share again. Pods whose node is unknown are
-     * skipped and returned, for the caller to report.
+     * pod takes exactly its recorded node, devices and share again, with the gang's expected
+     * {@code end} (null: none). Pods whose node is unknown are skipped and returned, for the
+     * caller to report.
      */
-    String restore(Workload wl, Assignment a, List<PodPlacement> recorded) {
+    String restore(Workload wl, Assignment a, List<PodPlacement> recorded, ExpectedEnd end) {
         if (placedElsewhere.contains(wl.key())) {
             return null;
         }
@@ -243,7 +253,8 @@ final class Placements {
             if (node == null || group == null || taken.getOrDefault(p.podSet(), 0) >= group.count()) {
                 continue; // its node left, or more pods run than were admitted: placed anew below if needed
             }
-            NodeState.Allocation al = new NodeState.Allocation(node, group.shape(), p.gpuDevices(), p.gpuFraction());
+            NodeState.Allocation al = new NodeState.Allocation(node, group.shape(), p.gpuDevices(), p.gpuFraction(),
+                    endMillis(end));
             node.reapply(al);
             allocations.add(al);
             placed.add(new PodPlacement(p.podSet(), taken.merge(p.podSet(), 1, Integer::sum) - 1, p.node(),
@@ -259,7 +270,7 @@ final class Placements {
         }
         String reason = null;
         if (!missing.isEmpty()) {
-            GangPlacer.Result r = placer().place(classes, missing);
+            GangPlacer.Result r = placer().place(classes, missing, end);
             if (r instanceof GangPlacer.Result.Placed p) {
                 for (int k = 0; k < p.pods().size(); k++) {
                     PodPlacement pp = p.pods().get(k);
@@ -287,17 +298,22 @@ final class Placements {
         return podGroups.of(wl, a);
     }
 
-    /** Places and holds the gang; returns null, or why it cannot be placed (nothing is held then). */
-    String place(Workload wl, Assignment a) {
+    /**
+     * Places and holds the gang, by temporal placement when {@code end} is given (null: none);
+     * returns null, or why it cannot be placed (nothing is held then).
+     */
+    String place(Workload wl, Assignment a, ExpectedEnd end) {
         if (placedElsewhere.contains(wl.key())) {
             return null;
         }
         List<GangPlacer.PodGroup> gang = groups(wl, a);
+        // Whether a gang fits is taken to rest on the room, not on the order nodes are ranked in (by
+        // score or by expected end): a failure stands until room appears, whatever end it is tried with.
         String known = failures.reason(gang, nodesVersion);
         if (known != null) {
             return known; // no room appeared since this gang last found none
         }
-        GangPlacer.Result r = placer().place(classes, gang);
+        GangPlacer.Result r = placer().place(classes, gang, end);
         if (r instanceof GangPlacer.Result.Placed p) {
             held.put(wl.key(), new ArrayList<>(p.allocations()));
             pods.put(wl.key(), new ArrayList<>(p.pods()));
@@ -315,10 +331,11 @@ final class Placements {
 
     /**
      * Whether the gang could be placed if {@code victims} were gone and each of {@code shrunk} kept
-     * only the pods of its new assignment (its last pods leave, as {@link #resize} takes them);
-     * nothing changes.
+     * only the pods of its new assignment (its last pods leave, as {@link #resize} takes them),
+     * placed as it would be with its expected {@code end} (null: none); nothing changes.
      */
-    boolean placeableWithout(Workload wl, Assignment a, List<ObjectKey> victims, Map<ObjectKey, Assignment> shrunk) {
+    boolean placeableWithout(Workload wl, Assignment a, List<ObjectKey> victims, Map<ObjectKey, Assignment> shrunk,
+            ExpectedEnd end) {
         if (placedElsewhere.contains(wl.key())) {
             return true;
         }
@@ -341,7 +358,7 @@ final class Placements {
                 }
             }
         });
-        GangPlacer.Result r = placer().place(classes, groups(wl, a));
+        GangPlacer.Result r = placer().place(classes, groups(wl, a), end);
         if (r instanceof GangPlacer.Result.Placed p) {
             GangPlacer.release(p.allocations());
         }
@@ -351,12 +368,19 @@ final class Placements {
         return r instanceof GangPlacer.Result.Placed;
     }
 
+    /** A gang a trial places: its workload, its assignment, and its expected end (null: none). */
+    record TrialGang(Workload workload, Assignment assignment, ExpectedEnd end) {
+    }
+
     /**
      * The nodes the gang would go to were {@code gone} gone and the gangs of {@code first} placed
      * before it (each where it fits; one that does not is left out), in name order; null if its
-     * pods would not all fit. Nothing changes. A reservation asks where its workload would run.
+     * pods would not all fit. Each is placed with its expected end as of the trial's instant (the
+     * pods of {@code gone} leave with theirs). Nothing changes. A reservation asks where its
+     * workload would run.
      */
-    List<String> nodesAt(Workload wl, Assignment a, List<ObjectKey> gone, List<Map.Entry<Workload, Assignment>> first) {
+    List<String> nodesAt(TrialGang gang, List<ObjectKey> gone, List<TrialGang> first) {
+        Workload wl = gang.workload();
         if (placedElsewhere.contains(wl.key())) {
             return List.of();
         }
@@ -369,15 +393,16 @@ final class Placements {
         }
         List<List<NodeState.Allocation>> placedFirst = new ArrayList<>();
         try {
-            for (Map.Entry<Workload, Assignment> f : first) {
-                if (placedElsewhere.contains(f.getKey().key())) {
+            for (TrialGang f : first) {
+                if (placedElsewhere.contains(f.workload().key())) {
                     continue;
                 }
-                if (placer().place(classes, groups(f.getKey(), f.getValue())) instanceof GangPlacer.Result.Placed p) {
+                if (placer().place(classes, groups(f.workload(), f.assignment()), f.end())
+                        instanceof GangPlacer.Result.Placed p) {
                     placedFirst.add(p.allocations());
                 }
             }
-            GangPlacer.Result r = placer().place(classes, groups(wl, a));
+            GangPlacer.Result r = placer().place(classes, groups(wl, gang.assignment()), gang.end());
             if (!(r instanceof GangPlacer.Result.Placed p)) {
                 return null;
             }
@@ -413,7 +438,10 @@ final class Placements {
 
     /**
      * Whether the pods could be placed if {@code extra} nodes joined the cluster (free as they are
-     * now elsewhere); nothing changes. What an autoscaler asks before it adds nodes.
+     * now elsewhere); nothing changes. What an autoscaler asks before it adds nodes. Placed with no
+     * expected end: the question is whether there is room, taken not to rest on the order nodes
+     * are ranked in (as {@link #place} takes it); the pods come without their workload, and the
+     * gang, once the nodes are there, is placed by {@link #place} with its end.
      */
     boolean placeableWith(List<GangPlacer.PodGroup> groups, List<NodeSpec> extra) {
         List<NodeState> all = new ArrayList<>(nodes.values());
@@ -467,10 +495,11 @@ final class Placements {
 
     /**
      * Resizes a placed gang to {@code to}'s counts: pods beyond the new count of a pod set leave
-     * their nodes (the last ones first); new pods are placed. Returns false, with nothing changed,
-     * when the new pods find no place.
+     * their nodes (the last ones first); new pods are placed, with the gang's expected {@code end}
+     * (null: none) as its other pods were. Returns false, with nothing changed, when the new pods
+     * find no place.
      */
-    boolean resize(AdmittedWorkload gang, Assignment to) {
+    boolean resize(AdmittedWorkload gang, Assignment to, ExpectedEnd end) {
         ObjectKey key = gang.workload().key();
         if (placedElsewhere.contains(key)) {
             return true;
@@ -492,7 +521,7 @@ final class Placements {
                 }
             }
         }
-        GangPlacer.Result extra = placer().place(classes, more);
+        GangPlacer.Result extra = placer().place(classes, more, end);
         if (!(extra instanceof GangPlacer.Result.Placed p)) {
             return false;
         }
@@ -517,5 +546,32 @@ final class Placements {
         pods.put(key, placed);
         changed();
         return true;
+    }
+
+    /**
+     * The gang's expected end changed (its declared run time did, while it holds quota): its pods
+     * keep their places and take the new {@code end} (null: none), so that the placements that
+     * follow rank their nodes by it. Nothing is freed, so no room appears; the state moves, as the
+     * trials a kept reservation rests on would now rank the nodes otherwise.
+     */
+    void endChanged(ObjectKey key, ExpectedEnd end) {
+        List<NodeState.Allocation> allocations = held.get(key);
+        long to = endMillis(end);
+        if (allocations == null || allocations.isEmpty() || allocations.get(0).end() == to) {
+            return; // a gang's pods all carry the same end
+        }
+        for (int i = 0; i < allocations.size(); i++) {
+            NodeState.Allocation a = allocations.get(i);
+            NodeState.Allocation moved = new NodeState.Allocation(a.node(), a.pod(), a.devices(), a.fraction(), to);
+            a.node().release(a);
+            a.node().reapply(moved);
+            allocations.set(i, moved);
+        }
+        changed();
+    }
+
+    /** The end a pod keeps on its node: none ({@link NodeState#NO_END}) without temporal placement. */
+    private static long endMillis(ExpectedEnd end) {
+        return end == null ? NodeState.NO_END : end.endMillis();
     }
 }

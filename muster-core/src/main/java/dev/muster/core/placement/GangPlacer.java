@@ -95,7 +95,7 @@ public final class GangPlacer {
     }
 
     public Result place(List<NodeState> nodes, List<PodGroup> gang) {
-        return place(nodes, gang, shape -> best(nodes, shape));
+        return place(nodes, gang, shape -> best(nodes, shape), null);
     }
 
     /**
@@ -103,10 +103,22 @@ public final class GangPlacer {
      * same nodes are chosen, as every node of a class scores the same and the first by name wins ties.
      */
     public Result place(NodeClasses classes, List<PodGroup> gang) {
-        return place(classes.nodes(), gang, shape -> best(classes, shape));
+        return place(classes, gang, null);
     }
 
-    private Result place(List<NodeState> nodes, List<PodGroup> gang, java.util.function.Function<PodShape, NodeState> best) {
+    /**
+     * {@link #place(NodeClasses, List)} by temporal placement when {@code end} is given: among the
+     * nodes that admit a pod and have room, first by their drains ({@link ExpectedEnd#compareDrains}),
+     * then by score. The pods' ends are kept on their nodes for the placements that follow (until
+     * their allocations are released). Null {@code end}: as without it, and the nodes keep no end.
+     */
+    public Result place(NodeClasses classes, List<PodGroup> gang, ExpectedEnd end) {
+        return place(classes.nodes(), gang, shape -> best(classes, shape, end), end);
+    }
+
+    private Result place(List<NodeState> nodes, List<PodGroup> gang, java.util.function.Function<PodShape, NodeState> best,
+            ExpectedEnd end) {
+        long endMillis = end == null ? NodeState.NO_END : end.endMillis();
         long pods = 0;
         for (PodGroup group : gang) {
             pods += group.count();
@@ -126,7 +138,7 @@ public final class GangPlacer {
                     release(allocations);
                     return new Result.Unplaceable(why);
                 }
-                NodeState.Allocation a = chosen.allocate(group.shape(), scorer.deviceChooser());
+                NodeState.Allocation a = chosen.allocate(group.shape(), scorer.deviceChooser(), endMillis);
                 allocations.add(a);
                 placed.add(new PodPlacement(group.podSet(), i, chosen.name(), a.devices(), a.fraction(),
                         a.fraction() > 0 ? chosen.gpuGroup(a.devices().get(0)) : ""));
@@ -148,7 +160,7 @@ public final class GangPlacer {
      * better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
      */
     public NodeState best(List<NodeState> nodes, PodShape pod) {
-        Choice choice = new Choice(pod);
+        Choice choice = new Choice(pod, null);
         Admission admission = admission(nodes, pod);
         int i = 0;
         for (NodeState n : nodes) {
@@ -163,10 +175,15 @@ public final class GangPlacer {
 
     /** {@link #best(List, PodShape)} weighing the first node of each class of {@code classes}. */
     public NodeState best(NodeClasses classes, PodShape pod) {
-        Choice choice = new Choice(pod);
+        return best(classes, pod, null);
+    }
+
+    /** As above, with an expected end: the node of each class it would rank first ({@link NodeClasses.NodeClass#first(ExpectedEnd)}). */
+    private NodeState best(NodeClasses classes, PodShape pod, ExpectedEnd end) {
+        Choice choice = new Choice(pod, end);
         classes.expect(scorer.expected());
         for (NodeClasses.NodeClass c : classes.forPod(pod)) {
-            NodeState n = c.first();
+            NodeState n = c.first(end);
             if (!n.draining() && classes.admits(c, pod)) {
                 choice.offer(n);
             }
@@ -189,18 +206,24 @@ public final class GangPlacer {
     /**
      * The best node so far for one pod among those offered: the highest score; equal scores go to
      * the better {@link NodeScorer#tieBreak} (worked out only for them), then to the first by name.
-     * The outcome does not depend on the order nodes are offered in.
+     * With an expected end, the better drain ({@link ExpectedEnd#compareDrains}) comes before all
+     * of these. The outcome does not depend on the order nodes are offered in.
      */
     private final class Choice {
         private final PodShape pod;
         private final PodNeed need;
+        /** Null: no temporal placement. */
+        private final ExpectedEnd end;
         NodeState best;
+        /** The drain of {@link #best} as {@link #end} sees it (with an end only). */
+        private long bestDrain;
         private double bestScore;
         private double bestTie = Double.NaN;
 
-        Choice(PodShape pod) {
+        Choice(PodShape pod, ExpectedEnd end) {
             this.pod = pod;
             this.need = need(pod);
+            this.end = end;
         }
 
         /** Weighs a node that admits the pod, if the pod fits there now. */
@@ -208,9 +231,25 @@ public final class GangPlacer {
             if (!n.fits(pod, need)) {
                 return;
             }
+            long drain = 0;
+            if (end != null) {
+                drain = end.drain(n);
+                int c = best == null ? -1 : end.compareDrains(drain, bestDrain);
+                if (c > 0) {
+                    return;
+                }
+                if (c < 0) {
+                    best = n;
+                    bestDrain = drain;
+                    bestScore = scorer.score(n, pod, need);
+                    bestTie = Double.NaN;
+                    return;
+                }
+            }
             double s = scorer.score(n, pod, need);
             if (best == null || s > bestScore) {
                 best = n;
+                bestDrain = drain;
                 bestScore = s;
                 bestTie = Double.NaN;
             } else if (s == bestScore) {

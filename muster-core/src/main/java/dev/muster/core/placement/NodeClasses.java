@@ -28,6 +28,13 @@ import java.util.TreeMap;
  * each of them for every pod was most of the cost of a KAI cycle on 4,000 nodes
  * (docs/performance.md, "The engine at scale").
  *
+ * <p>Temporal placement ({@link ExpectedEnd}, with backfill on) also ranks nodes by when their pods
+ * are expected to end, which nodes alike in state need not share: the end does not split classes
+ * (a cluster of thousands of nodes would fall into about as many classes, each pod's placement
+ * weighing them all), but each class files its members by their latest end, and offers for a pod
+ * the member it would rank first ({@link NodeClass#first(ExpectedEnd)}), found in the order of
+ * ends. Without ends (backfill off) no class files any, and the classes are what they always were.
+ *
  * <p>A node's class follows its state: a node that changes marks itself, and is filed again the
  * next time placement asks. Labels only split classes when some pod or expected workload refers
  * to them (a node selector or a required affinity term): every Kubernetes node carries a unique
@@ -61,25 +68,105 @@ public final class NodeClasses {
             this.largestFree = largest;
         }
 
+        /**
+         * The members by their latest expected end ({@link NodeState#latestEnd}; those without one
+         * under {@link NodeState#NO_END}); null while no member has an end, as without temporal placement.
+         */
+        private TreeMap<Long, BitSet> byEnd;
+
         /** The node placement weighs for the class: the first by name, as a scan in name order finds first. */
         NodeState first() {
             return firstRank < 0 ? null : byRank[firstRank];
         }
 
-        void add(int rank) {
+        /**
+         * The node placement weighs for the class when placing a pod with this expected end (null:
+         * none, {@link #first()}): the member {@link ExpectedEnd#compareDrains} ranks first, the
+         * first by name among those it ranks alike. Every member scores the same otherwise, so a
+         * scan of all nodes in name order would pick this one among them.
+         */
+        NodeState first(ExpectedEnd end) {
+            if (end == null || byEnd == null) {
+                return first(); // no member has an end: every one drains "now", a tie
+            }
+            long now = end.nowMillis();
+            if (end.endMillis() <= now) {
+                // every node outlasts the pod: the one draining soonest, "now" if any node is free then
+                NodeState due = firstDrainingNow(now);
+                return due != null ? due : firstOf(byEnd.higherEntry(now));
+            }
+            Map.Entry<Long, BitSet> outlasting = byEnd.ceilingEntry(end.endMillis());
+            if (outlasting != null) {
+                return firstOf(outlasting); // not delayed: the one draining soonest after the pod
+            }
+            Map.Entry<Long, BitSet> latest = byEnd.lastEntry(); // every member is delayed: the one delayed least
+            return latest.getKey() > now ? firstOf(latest) : firstDrainingNow(now);
+        }
+
+        /** The first by name of the members whose pods are all due by {@code now} (or that have none); null if none is. */
+        private NodeState firstDrainingNow(long now) {
+            int best = -1;
+            for (BitSet due : byEnd.headMap(now, true).values()) {
+                int r = due.nextSetBit(0);
+                if (best < 0 || r < best) {
+                    best = r;
+                }
+            }
+            return best < 0 ? null : byRank[best];
+        }
+
+        private NodeState firstOf(Map.Entry<Long, BitSet> alike) {
+            return byRank[alike.getValue().nextSetBit(0)];
+        }
+
+        void add(int rank, long end) {
             members.set(rank);
             if (firstRank < 0 || rank < firstRank) {
                 firstRank = rank;
             }
+            fileEnd(rank, end);
         }
 
-        /** Takes the node of this rank out; true when the class is left empty. */
-        boolean remove(int rank) {
+        /** Takes the node of this rank, filed with {@code end}, out; true when the class is left empty. */
+        boolean remove(int rank, long end) {
             members.clear(rank);
             if (rank == firstRank) {
                 firstRank = members.nextSetBit(rank + 1);
             }
+            unfileEnd(rank, end);
             return firstRank < 0;
+        }
+
+        /** A member's latest end moved (its state did not: a pod's end was changed). */
+        void moveEnd(int rank, long from, long to) {
+            unfileEnd(rank, from);
+            fileEnd(rank, to);
+        }
+
+        private void fileEnd(int rank, long end) {
+            if (byEnd == null) {
+                if (end == NodeState.NO_END) {
+                    return;
+                }
+                byEnd = new TreeMap<>();
+                BitSet without = (BitSet) members.clone(); // those filed so far had no end
+                without.clear(rank);
+                if (!without.isEmpty()) {
+                    byEnd.put(NodeState.NO_END, without);
+                }
+            }
+            byEnd.computeIfAbsent(end, e -> new BitSet()).set(rank);
+        }
+
+        private void unfileEnd(int rank, long end) {
+            if (byEnd == null) {
+                return;
+            }
+            BitSet alike = byEnd.get(end);
+            alike.clear(rank);
+            if (alike.isEmpty()) {
+                byEnd.remove(end);
+            }
         }
     }
 
@@ -89,6 +176,8 @@ public final class NodeClasses {
         int specGroup = -1;
         StateKey key;
         NodeClass nodeClass;
+        /** Its latest expected end when filed, as its class files it. */
+        long end = NodeState.NO_END;
 
         Filed(int rank) {
             this.rank = rank;
@@ -282,6 +371,7 @@ public final class NodeClasses {
             f.specGroup = -1;
             f.key = null;
             f.nodeClass = null;
+            f.end = NodeState.NO_END;
         });
         admission.clear();
         plainAdmission = null;
@@ -299,11 +389,16 @@ public final class NodeClasses {
             f.specGroup = specGroup(n);
         }
         StateKey now = new StateKey(n.stateValues(f.specGroup));
+        long end = n.latestEnd();
         if (now.equals(f.key)) {
+            if (end != f.end) {
+                f.nodeClass.moveEnd(f.rank, f.end, end);
+                f.end = end;
+            }
             return;
         }
         NodeClass old = f.nodeClass;
-        if (old != null && old.remove(f.rank)) {
+        if (old != null && old.remove(f.rank, f.end)) {
             classes.remove(f.key);
             byWholeFree.get(old.wholeFree).remove(old);
             Set<NodeClass> alike = byLargestFree.get(old.largestFree);
@@ -322,9 +417,10 @@ public final class NodeClasses {
             byWholeFree.get(c.wholeFree).add(c);
             byLargestFree.computeIfAbsent(c.largestFree, k -> new LinkedHashSet<>()).add(c);
         }
-        c.add(f.rank);
+        c.add(f.rank, end);
         f.key = now;
         f.nodeClass = c;
+        f.end = end;
     }
 
     private int specGroup(NodeState n) {

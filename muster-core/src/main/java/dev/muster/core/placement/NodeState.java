@@ -44,6 +44,12 @@ public final class NodeState {
     private int version;
     private boolean draining;
     /**
+     * The expected ends of the pods placed with one ({@link ExpectedEnd}), as a multiset (end to
+     * how many pods): temporal placement ranks a node by the last of them. Null until a pod comes
+     * with an end, so that placement without ends (backfill off) keeps no map per node.
+     */
+    private java.util.TreeMap<Long, Integer> ends;
+    /**
      * A fragmentation measure's view of this node, kept here rather than in a map the measure would
      * look up for every node of every placement; the view checks {@link #version} and its owner.
      */
@@ -351,15 +357,48 @@ public final class NodeState {
         return false;
     }
 
-    /** A pod's share of this node, to be given back with {@link #release}. */
-    public record Allocation(NodeState node, PodShape pod, List<Integer> devices, long fraction) {
+    /**
+     * A pod's share of this node, to be given back with {@link #release}.
+     *
+     * @param end the pod's expected end ({@link ExpectedEnd#endMillis}), {@link #NO_END} when placed without one
+     */
+    public record Allocation(NodeState node, PodShape pod, List<Integer> devices, long fraction, long end) {
+    }
+
+    /** The end of a pod placed without an {@link ExpectedEnd}: not counted in {@link #latestEnd}. */
+    public static final long NO_END = Long.MIN_VALUE;
+
+    /** When the last pod placed here with an expected end is expected to end; {@link #NO_END} when none is. */
+    public long latestEnd() {
+        return ends == null || ends.isEmpty() ? NO_END : ends.lastKey();
+    }
+
+    private void addEnd(long end) {
+        if (end != NO_END) {
+            if (ends == null) {
+                ends = new java.util.TreeMap<>();
+            }
+            ends.merge(end, 1, Integer::sum);
+        }
+    }
+
+    private void removeEnd(long end) {
+        if (end != NO_END) {
+            ends.computeIfPresent(end, (k, n) -> n == 1 ? null : n - 1);
+        }
+    }
+
+    /** {@link #allocate(PodShape, DeviceChooser, long)} of a pod placed without an expected end. */
+    public Allocation allocate(PodShape pod, DeviceChooser chooser) {
+        return allocate(pod, chooser, NO_END);
     }
 
     /**
      * Takes the pod's resources. Whole GPUs take the lowest-numbered free devices; a fraction goes
-     * to the device {@code chooser} picks among those where it fits.
+     * to the device {@code chooser} picks among those where it fits. {@code end} is the pod's
+     * expected end, counted in {@link #latestEnd} until the pod is released ({@link #NO_END}: not counted).
      */
-    public Allocation allocate(PodShape pod, DeviceChooser chooser) {
+    public Allocation allocate(PodShape pod, DeviceChooser chooser, long end) {
         List<Integer> devices = new ArrayList<>();
         long fraction = 0;
         switch (pod.gpu()) {
@@ -378,8 +417,9 @@ public final class NodeState {
         // after the device is chosen, so that the chooser sees the node as it was before the pod
         adjust(pod.requests(), -1);
         pods++;
+        addEnd(end);
         changed();
-        return new Allocation(this, pod, devices, fraction);
+        return new Allocation(this, pod, devices, fraction, end);
     }
 
     private long share(PodShape pod, long milli, DeviceChooser chooser, List<Integer> devices) {
@@ -395,6 +435,7 @@ public final class NodeState {
         changed();
         adjust(a.pod().requests(), -1);
         pods++;
+        addEnd(a.end());
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
                 setDevice(d, deviceFree[d] - a.fraction());
@@ -409,6 +450,7 @@ public final class NodeState {
         changed();
         adjust(a.pod().requests(), 1);
         pods--;
+        removeEnd(a.end());
         for (int d : a.devices()) {
             if (a.fraction() > 0) {
                 setDevice(d, deviceFree[d] + a.fraction());

@@ -66,6 +66,11 @@ final class EngineFixtures {
                 .withNodes(nodes, List.of()));
     }
 
+    /** An engine with these settings that places pods on these nodes. */
+    Engine engineOnNodes(List<dev.muster.core.placement.NodeSpec> nodes, AdmissionSettings settings) {
+        return new Engine(EngineSetup.kueue(queues, cohorts, localQueues, List.of(), settings).withNodes(nodes, List.of()));
+    }
+
     /** A cpu node with labels. */
     static dev.muster.core.placement.NodeSpec cpuNode(String name, long cpu, Map<String, String> labels) {
         return new dev.muster.core.placement.NodeSpec(name, labels, List.of(), false,

@@ -29,6 +29,13 @@ public enum SizeClass {
                 .orElseThrow(() -> new IllegalArgumentException("no jobs")));
     }
 
+    /** The classes that hold at least one of {@code jobs}, smallest first. */
+    public static java.util.List<SizeClass> presentIn(java.util.List<StudyJob> jobs) {
+        java.util.Set<SizeClass> present = java.util.EnumSet.noneOf(SizeClass.class);
+        jobs.forEach(j -> present.add(of(j.gpus())));
+        return java.util.List.copyOf(present);
+    }
+
     public static SizeClass of(int gpus) {
         for (SizeClass c : values()) {
             if (gpus >= c.minGpus && gpus <= c.maxGpus) {

@@ -5,13 +5,11 @@ import dev.muster.sim.report.html.SelfContainedPage;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code backfill-study --html FILE}: the study's tables as one self-contained page with charts, in
@@ -59,7 +57,7 @@ public final class StudyPage {
         List<Study> studies = new ArrayList<>();
         for (int i = 0; i < comparisons.size(); i++) {
             Comparison c = comparisons.get(i);
-            List<SizeClass> classes = classesOf(c.demand());
+            List<SizeClass> classes = SizeClass.presentIn(c.demand().jobs());
             List<Policy> policies = new ArrayList<>();
             for (PolicyResult r : c.results()) {
                 policies.add(policy(r, classes));
@@ -90,12 +88,6 @@ public final class StudyPage {
     /** Hours to two decimals, as the text report prints them. */
     static double hours(double seconds) {
         return Math.round(seconds / 36.0) / 100.0;
-    }
-
-    private static List<SizeClass> classesOf(Demand d) {
-        Set<SizeClass> present = EnumSet.noneOf(SizeClass.class);
-        d.jobs().forEach(j -> present.add(SizeClass.of(j.gpus())));
-        return List.copyOf(present);
     }
 
     private static String heading(Comparison c) {

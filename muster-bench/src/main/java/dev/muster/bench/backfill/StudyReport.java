@@ -4,11 +4,9 @@ import dev.muster.sim.report.TextTable;
 import dev.muster.sim.report.TextTable.Column;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The study as plain text: per workload and estimate mode, the waits by size class with the
@@ -55,9 +53,7 @@ public final class StudyReport {
             columns.addAll(List.of(Column.right(p + " P50"), Column.right("P95"), Column.right("MAX")));
         }
         TextTable table = new TextTable(columns.toArray(Column[]::new));
-        Set<SizeClass> present = EnumSet.noneOf(SizeClass.class);
-        c.demand().jobs().forEach(j -> present.add(SizeClass.of(j.gpus())));
-        for (SizeClass s : present) {
+        for (SizeClass s : SizeClass.presentIn(c.demand().jobs())) {
             List<String> row = new ArrayList<>(List.of(s.label(), count(c.demand(), s)));
             for (PolicyResult r : c.results()) {
                 if (r instanceof PolicyResult.Measured m && m.waits().containsKey(s)) {

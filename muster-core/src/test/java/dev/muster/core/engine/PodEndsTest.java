@@ -97,14 +97,10 @@ class PodEndsTest {
     void aShortRunGoesBesideARunThatOutlastsItNotBesideOneAboutToEnd() {
         EngineFixtures f = new EngineFixtures().queue("q", null, 64);
         Engine engine = engine(f, true);
-        Workload early = f.workload("q", "early", 0, 1, 6);
-        Workload late = f.workload("q", "late", 0, 1, 6);
-        Workload filler = f.workload("q", "filler", 0, 1, 8);
-        for (Workload w : List.of(early, late, filler)) {
-            engine.submit(w);
-            expect(engine, w, w == early ? 30 : 1_000);
-        }
-        engine.schedule(0);
+        List<Workload> runs = threeRuns(f, engine);
+        Workload early = runs.get(0);
+        Workload late = runs.get(1);
+        Workload filler = runs.get(2);
         // three empty nodes alike: early and late take the first by name each time, filler the last
         assertThat(List.of(placedOn(engine, early), placedOn(engine, late), placedOn(engine, filler)))
                 .containsExactly("a", "b", "c");
@@ -157,18 +153,12 @@ class PodEndsTest {
     void aNewLeaderPlacesTheNextGangWhereTheOldOneWould() {
         EngineFixtures f = new EngineFixtures().queue("q", null, 64);
         Engine old = engine(f, true);
-        Workload early = f.workload("q", "early", 0, 1, 6);
-        Workload late = f.workload("q", "late", 0, 1, 6);
-        Workload filler = f.workload("q", "filler", 0, 1, 8);
-        for (Workload w : List.of(early, late, filler)) {
-            old.submit(w);
-            expect(old, w, w == early ? 30 : 1_000);
-        }
-        old.schedule(0);
+        List<Workload> runs = threeRuns(f, old);
+        Workload early = runs.get(0);
 
         // the new leader takes the three admissions over, with their places and run times
         Engine taken = engine(f, true);
-        for (Workload w : List.of(early, late, filler)) {
+        for (Workload w : runs) {
             expect(taken, w, w == early ? 30 : 1_000);
             taken.restore(w, "q", List.of(new PodSetAssignment("main", 1, Map.of("cpu", "default"))), true, 0);
             assertThat(taken.restorePlacement(w.key(), old.pods(w.key()))).isEmpty();
@@ -182,6 +172,22 @@ class PodEndsTest {
             e.schedule(10 * S);
         }
         assertThat(placedOn(taken, shortRun)).isEqualTo(placedOn(old, shortRun)).isEqualTo("b");
+    }
+
+    /**
+     * Admits, at 0 s, "early" (6 cpu, 30 s), "late" (6 cpu, 1,000 s) and "filler" (8 cpu, 1,000 s)
+     * on the three empty nodes a, b and c, in that order.
+     */
+    private static List<Workload> threeRuns(EngineFixtures f, Engine engine) {
+        Workload early = f.workload("q", "early", 0, 1, 6);
+        Workload late = f.workload("q", "late", 0, 1, 6);
+        Workload filler = f.workload("q", "filler", 0, 1, 8);
+        for (Workload w : List.of(early, late, filler)) {
+            engine.submit(w);
+            expect(engine, w, w == early ? 30 : 1_000);
+        }
+        engine.schedule(0);
+        return List.of(early, late, filler);
     }
 
     @Test

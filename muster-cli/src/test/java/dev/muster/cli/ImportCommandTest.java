@@ -61,14 +61,18 @@ class ImportCommandTest {
         assertThat(out).doesNotExist();
     }
 
-    /** The checkout holding traces/ (the mappings); shared/data sits beside it. */
+    /**
+     * The checkout holding traces/ (the mappings); shared/data sits beside it. A checkout without it
+     * beside (a clone outside the workspace) skips these tests, as the other tests of the traces do.
+     */
     private static Path repositoryRoot() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             if (Files.isDirectory(d.resolve("traces")) && Files.isDirectory(d.getParent().resolve("shared/data"))) {
                 return d;
             }
         }
-        throw new IllegalStateException("no checkout with traces/ and ../shared/data above " + Path.of("").toAbsolutePath());
+        return org.junit.jupiter.api.Assumptions.abort("no checkout with traces/ and ../shared/data above "
+                + Path.of("").toAbsolutePath());
     }
 
     private record Run(int exitCode, String out, String err) {

@@ -32,7 +32,8 @@ class ForecastAccuracyTest {
 
     @Test
     void everyWaitingWorkloadIsCountedOnceAtEachInstantAndErrorsAreMeasuredAgainstTheFullRun() throws Exception {
-        Path data = DataFolder.fromWorkingDirectory().orElseThrow();
+        Path data = DataFolder.fromWorkingDirectory().orElseGet(() -> org.junit.jupiter.api.Assumptions.abort(
+                "no shared/data above the working directory")); // a clone outside the workspace: skipped, as the other trace tests
         PhillyScenario.write(PhillyJob.read(data.resolve(PhillyJob.FILE), 20_000, 300), 24, 0.5, dir);
 
         ForecastAccuracy.Result r = ForecastAccuracy.measure(dir, 3);

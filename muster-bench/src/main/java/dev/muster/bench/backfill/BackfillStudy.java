@@ -38,7 +38,7 @@ public final class BackfillStudy {
                     for (QueuePolicy policy : plan.policies()) {
                         long started = System.nanoTime();
                         Path dir = StudyPlan.directory(root, demand, estimates, policy);
-                        results.add(ScenarioRun.run(demand, expected, estimates, policy, dir));
+                        results.add(ScenarioRun.run(demand, expected, estimates, policy, plan.reservationDepth(), dir));
                         progress.accept(String.format(Locale.ROOT, "%s %s %s: %.1f s", demand.name(), estimates.label(),
                                 policy.label(), (System.nanoTime() - started) / 1e9));
                         if (temporary) {

@@ -25,7 +25,13 @@ public final class ScenarioRun {
 
     public static PolicyResult run(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates,
             QueuePolicy policy, Path dir) {
-        StudyScenarioWriter.write(demand, expectedSeconds, estimates, policy, dir);
+        return run(demand, expectedSeconds, estimates, policy, 1, dir);
+    }
+
+    /** {@code reservationDepth}: the backfill runs' {@code backfill.reservationDepth}. */
+    public static PolicyResult run(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates,
+            QueuePolicy policy, int reservationDepth, Path dir) {
+        StudyScenarioWriter.write(demand, expectedSeconds, estimates, policy, reservationDepth, dir);
         Scenario scenario;
         try {
             scenario = ScenarioLoader.load(List.of(dir), ScenarioLoader.DEFAULT_SEED);

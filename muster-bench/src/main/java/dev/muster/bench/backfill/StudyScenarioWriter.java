@@ -26,13 +26,19 @@ public final class StudyScenarioWriter {
     /** {@code expectedSeconds[i]} is what job {@code i} of {@code demand} says of its run time. */
     public static void write(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates, QueuePolicy policy,
             Path dir) {
+        write(demand, expectedSeconds, estimates, policy, 1, dir);
+    }
+
+    /** As above, the backfill runs reserving for {@code reservationDepth} heads of the queue. */
+    public static void write(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates, QueuePolicy policy,
+            int reservationDepth, Path dir) {
         if (expectedSeconds.length != demand.jobs().size()) {
             throw new IllegalArgumentException("one expected run time per job");
         }
         try {
             Files.createDirectories(dir);
             if (policy.backfill()) {
-                Files.writeString(dir.resolve(MUSTER_CONFIGURATION), musterConfiguration(policy));
+                Files.writeString(dir.resolve(MUSTER_CONFIGURATION), musterConfiguration(policy, reservationDepth));
             }
             Files.writeString(dir.resolve("1-cluster.yaml"), nodes(demand));
             Files.writeString(dir.resolve("2-queues.yaml"), queues(demand, policy));
@@ -42,7 +48,7 @@ public final class StudyScenarioWriter {
         }
     }
 
-    static String musterConfiguration(QueuePolicy policy) {
+    static String musterConfiguration(QueuePolicy policy, int reservationDepth) {
         return """
                 # Reservation and backfill (issue 21): the head of the queue that cannot start gets a
                 # reservation; later jobs start only where they do not delay it.
@@ -50,9 +56,9 @@ public final class StudyScenarioWriter {
                 kind: Configuration
                 backfill:
                   enable: true
-                  reservationDepth: 1
+                  reservationDepth: %d
                   preemptOverstaying: %s
-                """.formatted(policy == QueuePolicy.BACKFILL_PREEMPTING);
+                """.formatted(reservationDepth, policy == QueuePolicy.BACKFILL_PREEMPTING);
     }
 
     static String nodes(Demand demand) {

@@ -1,6 +1,7 @@
 package dev.muster.bench.scale;
 
 import dev.muster.bench.backfill.BackfillStudy;
+import dev.muster.core.admission.BackfillPolicy;
 import dev.muster.bench.backfill.Comparison;
 import dev.muster.bench.backfill.Demand;
 import dev.muster.bench.backfill.PhillyWindow;
@@ -45,7 +46,7 @@ final class BackfillStudyCommand {
         return """
                 usage: java -jar muster-bench.jar backfill-study [--workload philly|synthetic|both] [--estimates exact|noisy|both]
                                                        [--seed N] [--jobs N] [--out DIR] [--gpus G] [--load L] [--from N] [--data DIR]
-                                                       [--html FILE]
+                                                       [--html FILE] [--reservation-depth N]
                   BestEffortFIFO, StrictFIFO and backfill (issue 21: BestEffortFIFO with Muster's reservation and backfill)
                   side by side on the same jobs in one Kueue ClusterQueue, the cluster --gpus GPUs in nodes of 8; each job a
                   batch/v1 gang of its GPUs (pods of up to 8 GPUs, all or nothing) with its true run time for the simulator
@@ -56,7 +57,8 @@ final class BackfillStudyCommand {
                   defaults: --workload both --estimates both --seed 42 --jobs 3000 (philly) / 2000 (synthetic) --gpus 128
                             --load 1.15 --from 78500; --out DIR keeps each run's scenario (DIR/philly-exact-strictfifo ...)
                             for ./muster simulate DIR; --html FILE also writes the tables as one page with charts
-                            (self-contained, opens from disk); wall times go to stderr
+                            (self-contained, opens from disk); --reservation-depth N (1 to Muster's limit, 16; default 1): how many
+                            heads of the queue the backfill runs reserve for; wall times go to stderr
                 exit status: 0 ran, 1 the page could not be written, 2 bad arguments""";
     }
 
@@ -65,7 +67,7 @@ final class BackfillStudyCommand {
         Optional<Path> html;
         try {
             Options o = Options.parse(args, Set.of("--workload", "--estimates", "--seed", "--jobs", "--out", "--gpus",
-                    "--load", "--from", "--data", "--html"));
+                    "--load", "--from", "--data", "--html", "--reservation-depth"));
             if (o.help()) {
                 out.println(usage());
                 return 0;
@@ -119,7 +121,12 @@ final class BackfillStudyCommand {
         List<RuntimeEstimates> modes = estimates.equals("both") ? List.of(RuntimeEstimates.values())
                 : List.of(RuntimeEstimates.of(estimates));
         Optional<Path> out = Optional.ofNullable(o.text("--out", null)).map(Path::of);
-        return new StudyPlan(seed, demands, modes, List.of(QueuePolicy.values()), out);
+        long depth = o.number("--reservation-depth", 1, 1);
+        if (depth > BackfillPolicy.MAX_DEPTH) {
+            throw new IllegalArgumentException("--reservation-depth must be between 1 and " + BackfillPolicy.MAX_DEPTH
+                    + " (Muster's Configuration takes no more), not " + depth);
+        }
+        return new StudyPlan(seed, demands, modes, List.of(QueuePolicy.values()), out, (int) depth);
     }
 
     private static String oneOf(Options o, String option, String orElse, String... others) {

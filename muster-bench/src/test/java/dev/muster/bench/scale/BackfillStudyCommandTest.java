@@ -59,6 +59,21 @@ class BackfillStudyCommandTest {
     }
 
     @Test
+    void reservationDepthGoesIntoTheBackfillRunsConfigurationOnly() throws Exception {
+        Ran r = run("backfill-study", "--workload", "synthetic", "--jobs", "20", "--gpus", "64", "--estimates", "exact",
+                "--reservation-depth", "3", "--out", out.toString());
+
+        assertThat(r.status()).as(r.err()).isZero();
+        for (String policy : List.of("backfill", "backfill-preempt")) {
+            assertThat(Files.readString(out.resolve("synthetic-exact-" + policy).resolve("0-muster.yaml")))
+                    .contains("reservationDepth: 3");
+        }
+        assertThat(out.resolve("synthetic-exact-besteffortfifo").resolve("0-muster.yaml")).doesNotExist();
+        // the backfill runs ran (a depth Muster refuses would make them "not available")
+        assertThat(r.out()).doesNotContain("not available");
+    }
+
+    @Test
     void htmlWritesThePageWithAChartOfEachKindPerComparison() throws Exception {
         Path page = out.resolve("study.html");
         Ran r = run("backfill-study", "--workload", "synthetic", "--jobs", "20", "--gpus", "64", "--estimates", "exact",
@@ -91,6 +106,10 @@ class BackfillStudyCommandTest {
         assertThat(run("backfill-study", "--gpus", "32").status()).isEqualTo(2);
         assertThat(run("backfill-study", "--load", "0").status()).isEqualTo(2);
         assertThat(run("backfill-study", "stray").status()).isEqualTo(2);
+        assertThat(run("backfill-study", "--reservation-depth", "0").status()).isEqualTo(2);
+        Ran tooDeep = run("backfill-study", "--reservation-depth", "17");
+        assertThat(tooDeep.status()).isEqualTo(2);
+        assertThat(tooDeep.err()).contains("--reservation-depth must be between 1 and 16");
         assertThat(run("backfill-study", "--help").out()).contains("usage: java -jar muster-bench.jar backfill-study");
     }
 }

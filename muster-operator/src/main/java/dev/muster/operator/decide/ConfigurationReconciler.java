@@ -4,7 +4,6 @@ import dev.muster.api.manifest.ManifestException;
 import dev.muster.operator.config.ClusterConfiguration;
 import dev.muster.operator.provisioning.ProvisioningChecks;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -87,7 +86,7 @@ final class ConfigurationReconciler {
     private void enterAgain() {
         jobs.clearWorkloadIndex();
         List<TrackedJob> all = new ArrayList<>(jobs.all());
-        all.sort(Comparator.comparingLong((TrackedJob t) -> JobEntry.createdMillis(t.live)).thenComparing(t -> t.key));
+        JobEntry.sortInCreationOrder(all);
         for (TrackedJob t : all) {
             if (!t.is(TrackedJob.State.FINISHED)) {
                 intake.enter(t);

@@ -12,6 +12,8 @@ import dev.muster.core.engine.Engine;
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.operator.provisioning.ProvisioningChecks;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -285,6 +287,25 @@ final class JobEntry {
 
     private Optional<WorkloadObjects.RecordedAdmission> recorded(TrackedJob t) {
         return WorkloadObjects.recordedAdmission(observed.workloadObject(t.workloadKey));
+    }
+
+    /**
+     * Sorts jobs in the order they were created, then by key, as an engine takes them in. Each
+     * job's creation time is read once: parsing the timestamp in the comparator parsed it at every
+     * comparison, 2 % of the process's cpu in {@code OperatorPerfReplay --workloads 1500}, where the
+     * forecast's copy of the present sorts every job after each cycle.
+     */
+    static void sortInCreationOrder(List<TrackedJob> jobs) {
+        record Created(long millis, TrackedJob job) {
+        }
+        List<Created> created = new ArrayList<>(jobs.size());
+        for (TrackedJob t : jobs) {
+            created.add(new Created(createdMillis(t.live), t));
+        }
+        created.sort(Comparator.comparingLong(Created::millis).thenComparing(c -> c.job().key));
+        for (int i = 0; i < created.size(); i++) {
+            jobs.set(i, created.get(i).job());
+        }
     }
 
     static long createdMillis(JsonNode o) {

@@ -8,7 +8,6 @@ import dev.muster.core.model.ObjectKey;
 import dev.muster.core.model.QueueRef;
 import dev.muster.core.queue.AdmittedWorkload;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +115,7 @@ record PresentCopy(Engine engine, long nowMillis, List<ObjectKey> waiting, List<
                 all.add(t);
             }
         }
-        all.sort(Comparator.comparingLong((TrackedJob t) -> JobEntry.createdMillis(t.live)).thenComparing(t -> t.key));
+        JobEntry.sortInCreationOrder(all);
         return all;
     }
 }

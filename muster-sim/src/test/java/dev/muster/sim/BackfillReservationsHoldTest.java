@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 21's promise, on random worlds: where expected run times are the true ones, no reservation
@@ -31,8 +33,18 @@ class BackfillReservationsHoldTest {
     @TempDir
     Path temp;
 
+    /** Seeds 1..12, or 1..N with {@code -Dbackfill.seeds=N} for a longer soak. */
+    static IntStream seeds() {
+        return IntStream.rangeClosed(1, Integer.getInteger("backfill.seeds", 12));
+    }
+
+    /** Seeds 1..6, or 1..N with {@code -Dbackfill.seeds=N}. */
+    static IntStream kaiSeeds() {
+        return IntStream.rangeClosed(1, Integer.getInteger("backfill.seeds", 6));
+    }
+
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    @MethodSource("seeds")
     void noReservationIsDelayedWhenRunTimesAreTrue(int seed) throws Exception {
         boolean nodes = seed % 2 == 0;
         Files.writeString(temp.resolve("world.yaml"), world(seed, nodes, false));
@@ -40,19 +52,19 @@ class BackfillReservationsHoldTest {
 
         assertThat(report.workloads()).hasSize(40);
         assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
-        everyReservedWorkloadStartsByItsFirstReservation(report, seed);
+        everyReservedWorkloadStartsByItsFirstReservation(report, seed, 12);
     }
 
     /** The same in a KAI queue, on four nodes of 8 GPUs that KAI places pods on. */
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    @MethodSource("kaiSeeds")
     void noReservationOfAKaiQueueIsDelayedWhenRunTimesAreTrue(int seed) throws Exception {
         Files.writeString(temp.resolve("world.yaml"), kaiWorld(seed));
         Report report = Simulation.run(ScenarioLoader.load(List.of(temp), 1), SimulationOptions.DEFAULTS);
 
         assertThat(report.workloads()).hasSize(40);
         assertThat(report.workloads()).allSatisfy(w -> assertThat(w.state()).as(w.name()).isEqualTo("Finished"));
-        everyReservedWorkloadStartsByItsFirstReservation(report, seed);
+        everyReservedWorkloadStartsByItsFirstReservation(report, seed, 6);
     }
 
     /** 40 jobs of one pod of 1, 2, 4 or 8 GPUs in one KAI queue, with true expected run times. */
@@ -100,7 +112,7 @@ class BackfillReservationsHoldTest {
      * preemption loop: a promise holds for the one admission it was made for).
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    @MethodSource("seeds")
     void withWrongRunTimesOverstayersArePreemptedAndEveryWorkloadEnds(int seed) throws Exception {
         Files.writeString(temp.resolve("world.yaml"), world(seed, seed % 2 == 0, true));
         Report report = Simulation.run(ScenarioLoader.load(List.of(temp), 1), SimulationOptions.DEFAULTS);
@@ -111,7 +123,12 @@ class BackfillReservationsHoldTest {
                 .allSatisfy(e -> assertThat(e.detail()).isEqualTo("BackfillOverstayed")));
     }
 
-    private static void everyReservedWorkloadStartsByItsFirstReservation(Report report, int seed) {
+    /**
+     * The seeds of the suite ({@code 1..suiteSeeds}) are known to make reservations, and must, or the
+     * test would hold nothing; a longer soak's other seeds may make a world too quiet for one, which
+     * is skipped rather than failed.
+     */
+    private static void everyReservedWorkloadStartsByItsFirstReservation(Report report, int seed, int suiteSeeds) {
         int reserved = 0;
         for (Report.WorkloadReport w : report.workloads()) {
             Double firstReservation = firstReservation(report, w);
@@ -120,6 +137,9 @@ class BackfillReservationsHoldTest {
                 assertThat(w.admittedAtSeconds()).as("%s, reserved from %ss (seed %d)", w.name(), firstReservation, seed)
                         .isLessThanOrEqualTo(firstReservation + 0.001);
             }
+        }
+        if (reserved == 0 && seed > suiteSeeds) {
+            Assumptions.abort("seed " + seed + "'s world made no reservation");
         }
         assertThat(reserved).as("the world is busy enough to make reservations").isPositive();
     }

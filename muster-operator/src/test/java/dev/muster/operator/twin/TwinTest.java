@@ -49,13 +49,19 @@ class TwinTest {
     @TestFactory
     Stream<DynamicTest> randomWorlds() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (long seed : SEEDS) {
+        for (long seed : seeds()) {
             tests.add(DynamicTest.dynamicTest("kueue world, seed " + seed,
                     () -> assertTwins(world("kueue-world-" + seed, RandomWorlds.kueue(seed)))));
             tests.add(DynamicTest.dynamicTest("kai world, seed " + seed,
                     () -> assertTwins(world("kai-world-" + seed, RandomWorlds.kai(seed)))));
         }
         return tests.stream();
+    }
+
+    /** {@link #SEEDS}, or 1..N with {@code -Dtwin.seeds=N} for a longer soak. */
+    private static long[] seeds() {
+        Integer n = Integer.getInteger("twin.seeds");
+        return n == null ? SEEDS : java.util.stream.LongStream.rangeClosed(1, n).toArray();
     }
 
     private static TwinWorld world(String name, String yaml) throws Exception {

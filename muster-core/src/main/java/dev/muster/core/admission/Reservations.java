@@ -69,6 +69,11 @@ public final class Reservations {
      * holding it back would put a reservation above fair sharing.
      */
     private final boolean ownQueueOnly;
+    /**
+     * Which workloads that broke their promise may be preempted for it: the issue's "preemptible ones
+     * only". In KAI a workload of priority 100 and up is never evicted; Kueue has no such class.
+     */
+    private final java.util.function.Predicate<Workload> preemptible;
 
     private List<ClusterQueueState> queues = List.of();
     private final List<Reservation> held = new ArrayList<>();
@@ -93,7 +98,7 @@ public final class Reservations {
 
     /** Kueue's: full counts must fit, and a reservation holds back the whole cohort tree. */
     Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises) {
-        this(tree, assigner, policy, promises, false, false);
+        this(tree, assigner, policy, promises, false, false, w -> true);
     }
 
     /**
@@ -103,17 +108,21 @@ public final class Reservations {
      */
     static Reservations forFairSharing(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
             BackfillPromises promises) {
-        return new Reservations(tree, assigner, policy, promises, false, true);
+        return new Reservations(tree, assigner, policy, promises, false, true, w -> true);
     }
 
-    /** KAI's: gangs at their minimum, and a reservation holds back its own leaf queue only. */
+    /**
+     * KAI's: gangs at their minimum, a reservation holds back its own leaf queue only, and of the
+     * workloads that broke their promise only the {@code preemptible} ones are preempted for it.
+     */
     public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
-            BackfillPromises promises) {
-        return new Reservations(tree, assigner, policy, promises, true, true);
+            BackfillPromises promises, java.util.function.Predicate<Workload> preemptible) {
+        return new Reservations(tree, assigner, policy, promises, true, true, preemptible);
     }
 
     private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises,
-            boolean atGangMinimum, boolean ownQueueOnly) {
+            boolean atGangMinimum, boolean ownQueueOnly, java.util.function.Predicate<Workload> preemptible) {
+        this.preemptible = preemptible;
         this.allPromises = promises;
         this.tree = tree;
         this.assigner = assigner;
@@ -189,9 +198,21 @@ public final class Reservations {
      * just told to wait, by {@link #reserve}); null when there are none ({@code preemptOverstaying}
      * off, or evicting those that broke their promise would not make room).
      */
-    public Overstayers overstayersFor(Workload wl) {
+    public Overstayers overstayersFor(Workload wl, SchedulingCycle.Outcome outcome) {
         // Asked for every workload told to wait, when mostly none is due: the workload is not read then.
-        return overstayersFor != null && overstayersFor.equals(wl.key()) ? overstayers : null;
+        if (overstayersFor == null || !overstayersFor.equals(wl.key())) {
+            return null;
+        }
+        // Found before another workload's preemption in this pass took one of them (the tournament
+        // settles a head again after each play, and its reservation, already held, is not made
+        // anew): as Kueue skips a workload whose preemption targets overlap another's in a cycle,
+        // it waits for the next cycle rather than evict a workload twice.
+        for (PreemptionTarget t : overstayers.targets()) {
+            if (outcome.evicting().contains(t.victim().workload().key())) {
+                return null;
+            }
+        }
+        return overstayers;
     }
 
     /**
@@ -218,7 +239,10 @@ public final class Reservations {
         for (ExpectedEnd e : ends(outcome)) {
             running.add(e.workload());
             BackfillPromise p = promises.get(e.workload());
-            if (p != null && p.endsByMillis() < now) {
+            // One evicted already in this cycle (for another reservation, or by preemption) is on its
+            // way out: evicting it again would tell its job to stop twice.
+            if (p != null && p.endsByMillis() < now && !outcome.evicting().contains(e.workload())
+                    && preemptible.test(e.admitted().workload())) {
                 broken.add(e);
             }
         }

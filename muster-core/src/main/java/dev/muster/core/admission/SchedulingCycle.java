@@ -306,7 +306,7 @@ public final class SchedulingCycle {
     /** The candidate waits; its shape is known not to fit, and the next of its queue is tried unless StrictFIFO holds it back. */
     private void waitAndMoveOn(Candidate c, Pending reason, PriorityQueue<Candidate> heap, Outcome outcome) {
         Pending told = reservations.reserve(c.queue, c.workload, reason, outcome);
-        Reservations.Overstayers overstayers = reservations.overstayersFor(c.workload);
+        Reservations.Overstayers overstayers = reservations.overstayersFor(c.workload, outcome);
         if (overstayers != null) {
             // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
             outcome.preempt(c.queue, c.workload, overstayers.assignment(), overstayers.targets());

@@ -129,7 +129,7 @@ final class Tournament {
                     }
                     Pending told = awaiting != null ? wait.pending()
                             : reservations.reserve(c.queue, c.workload, wait.pending(), outcome);
-                    Reservations.Overstayers overstayers = awaiting != null ? null : reservations.overstayersFor(c.workload);
+                    Reservations.Overstayers overstayers = awaiting != null ? null : reservations.overstayersFor(c.workload, outcome);
                     if (overstayers != null) {
                         // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
                         h.candidate = c;

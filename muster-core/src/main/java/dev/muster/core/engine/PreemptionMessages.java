@@ -10,6 +10,11 @@ final class PreemptionMessages {
     private PreemptionMessages() {
     }
 
+    /** Muster's backfill rule, the same in both dialects (in KAI it is no reclaim between queues). */
+    private static final String OVERSTAYED = "this workload was backfilled ahead of its reservation on the"
+            + " promise to end before it, ran past its expected run time, and the reservation is due"
+            + " (backfill.preemptOverstaying)";
+
     static String victim(PreemptionTarget t, Workload preemptor, ClusterQueueState preemptorQueue) {
         if (preemptorQueue.isKai()) {
             return kai(t, preemptor, preemptorQueue);
@@ -26,9 +31,7 @@ final class PreemptionMessages {
                     + " workloads of ClusterQueue " + t.victim().clusterQueue() + " (borrowWithinCohort)";
             case PreemptionTarget.IN_COHORT_FAIR_SHARING -> "fair sharing: ClusterQueue " + t.victim().clusterQueue()
                     + " holds a larger share of the cohort than ClusterQueue " + preemptorQueue.name() + " would";
-            case PreemptionTarget.BACKFILL_OVERSTAYED -> "this workload was backfilled ahead of its reservation on the"
-                    + " promise to end before it, ran past its expected run time, and the reservation is due"
-                    + " (backfill.preemptOverstaying)";
+            case PreemptionTarget.BACKFILL_OVERSTAYED -> OVERSTAYED;
             default -> t.detail();
         };
     }
@@ -39,6 +42,9 @@ final class PreemptionMessages {
                 + queue.name() + ": ";
         if (t.detail().equals(PreemptionTarget.IN_CLUSTER_QUEUE)) {
             return by + "it has a higher priority in the same queue, and this workload is preemptible (priority below 100)";
+        }
+        if (t.detail().equals(PreemptionTarget.BACKFILL_OVERSTAYED)) {
+            return by + OVERSTAYED;
         }
         return by + "queue " + queue.name() + " is below its fair share and reclaims from queue "
                 + t.victim().clusterQueue() + ", which is above its own (this workload is preemptible)";

@@ -103,7 +103,7 @@ public final class KaiCycle {
     /** @param promises where the backfill promises of running workloads are kept (the engine's, shared by its cycles) */
     public KaiCycle(QuotaTree tree, FlavorAssigner assigner, List<KaiQueueSpec> queues, Map<String, Long> capacity,
             dev.muster.core.admission.BackfillPolicy backfill, dev.muster.core.admission.BackfillPromises promises) {
-        this.reservations = Reservations.forKai(tree, assigner, backfill, promises);
+        this.reservations = Reservations.forKai(tree, assigner, backfill, promises, w -> w.priority() < NON_PREEMPTIBLE);
         this.tree = tree;
         this.assigner = assigner;
         this.fairShares = new FairShares(queues);
@@ -211,7 +211,7 @@ public final class KaiCycle {
             switch (tryWorkload(q, wl, bounds, order, leaves, outcome)) {
                 case Tried.Waits w -> {
                     Pending told = reservations.reserve(q, wl, w.why(), outcome);
-                    Reservations.Overstayers overstayers = reservations.overstayersFor(wl);
+                    Reservations.Overstayers overstayers = reservations.overstayersFor(wl, outcome);
                     if (overstayers != null) {
                         // Its reservation is due, and what keeps it out is backfilled work that broke its promise.
                         outcome.preempt(q, wl, overstayers.assignment(), overstayers.targets());

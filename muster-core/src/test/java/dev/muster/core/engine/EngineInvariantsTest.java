@@ -1,5 +1,8 @@
 package dev.muster.core.engine;
 
+import dev.muster.core.SoakSeeds;
+import dev.muster.core.preemption.PreemptionTarget;
+import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.engine.AdmissionSettings;
@@ -36,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -153,16 +157,21 @@ class EngineInvariantsTest {
                         running.add(a.workload());
                     } else if (d instanceof Decision.Evict e) {
                         evicted.add(e.workload());
-                        Workload preemptor = pendingWorkload(world, e.preemptor().orElseThrow());
-                        assertThat(byKey.get(e.workload()).priority())
-                                .as("%s (%s) never preempts a higher priority", preemptor.key(), e.detail())
-                                .isLessThanOrEqualTo(preemptor.priority());
+                        // An overstayer is preempted by the promise it broke, not by priority.
+                        if (!PreemptionTarget.BACKFILL_OVERSTAYED.equals(e.detail())) {
+                            Workload preemptor = pendingWorkload(world, e.preemptor().orElseThrow());
+                            assertThat(byKey.get(e.workload()).priority())
+                                    .as("%s (%s) never preempts a higher priority", preemptor.key(), e.detail())
+                                    .isLessThanOrEqualTo(preemptor.priority());
+                        }
                     }
                 }
                 check.accept(engine);
                 if (evicted.isEmpty()) {
                     break;
                 }
+                assertThat(evicted).as("a cycle evicts a workload once (seed %d, step %d)", world.seed, step)
+                        .doesNotHaveDuplicates();
                 for (ObjectKey k : evicted) {
                     running.remove(k);
                     engine.evicted(k, step);
@@ -176,14 +185,72 @@ class EngineInvariantsTest {
         return world.arrivals.stream().flatMap(List::stream).filter(w -> w.key().equals(key)).findFirst().orElseThrow();
     }
 
+    /** Seeds 1..40, or 1..N with {@code -Dsoak.seeds=N}. */
+    static LongStream seeds() {
+        return SoakSeeds.of(1, 40);
+    }
+
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-            26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40})
+    @MethodSource("seeds")
     void quotasHoldGangsStayWholeAndUsageAddsUp(long seed) {
         World world = World.random(seed);
         Engine engine = new Engine(EngineSetup.kueue(world.queues, world.cohorts, world.localQueues,
                 List.of(), new AdmissionSettings(world.fairSharing)));
         play(world, engine, EngineInvariantsTest::checkInvariants);
+    }
+
+    /**
+     * The same worlds with Muster's reservation and backfill on (random depth, overstayers preempted
+     * or not) and most workloads declaring a run time of 1 to 20 steps (some shorter, some longer
+     * than they run): reservations and the promises of backfill must never let a queue or cohort
+     * hold more than it may, nor split a gang; and the same input gives the same decisions.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("backfillSeeds")
+    void withBackfillOnQuotasStillHoldAndGangsStayWhole(long seed) {
+        World world = World.random(seed);
+        play(world, backfillEngine(world), EngineInvariantsTest::checkInvariants);
+        assertThat(play(world, backfillEngine(world), e -> { })).isEqualTo(play(world, backfillEngine(world), e -> { }));
+    }
+
+    /**
+     * Seeds 1..40, and 68 and 1,105, whose worlds once evicted an overstayer twice in one cycle: for
+     * two reservations due at once (a second pass over the cohort picked it again), and in the
+     * fair-sharing tournament after another workload's preemption had taken it. Or 1..N with
+     * {@code -Dsoak.seeds=N}.
+     */
+    static LongStream backfillSeeds() {
+        return Integer.getInteger("soak.seeds") != null ? SoakSeeds.of(1, 40)
+                : LongStream.concat(SoakSeeds.of(1, 40), LongStream.of(68, 1_105));
+    }
+
+    @org.junit.jupiter.api.Test
+    void theBackfillWorldsReserveBackfillAndPreemptOverstayers() {
+        List<String> all = new ArrayList<>();
+        for (long seed : backfillSeeds().toArray()) {
+            World world = World.random(seed);
+            all.addAll(play(world, backfillEngine(world), e -> { }));
+        }
+        assertThat(all).anyMatch(d -> d.startsWith("Wait") && d.contains("reserved from t="));
+        assertThat(all).anyMatch(d -> d.startsWith("Admit") && d.contains("promise=Optional["));
+        assertThat(all).anyMatch(d -> d.startsWith("Evict") && d.contains(PreemptionTarget.BACKFILL_OVERSTAYED));
+    }
+
+    private static Engine backfillEngine(World world) {
+        Random r = new Random(world.seed * 17 + 3);
+        AdmissionSettings settings = new AdmissionSettings(world.fairSharing, List.of(), PodsReadyPolicy.DISABLED,
+                AdmissionSettings.DEFAULT_STALE_GANG_GRACE_MILLIS, dev.muster.core.placement.PlacementPolicy.DEFAULT, false,
+                false, new dev.muster.core.admission.BackfillPolicy(true, 1 + r.nextInt(3), r.nextBoolean()));
+        Engine engine = new Engine(EngineSetup.kueue(world.queues, world.cohorts, world.localQueues, List.of(), settings));
+        for (List<Workload> batch : world.arrivals) {
+            for (Workload w : batch) {
+                if (r.nextInt(4) != 0) {
+                    engine.expectRuntime(w.key(), new dev.muster.core.runtime.RuntimeHints(
+                            java.util.OptionalLong.of(1 + r.nextInt(20)), java.util.OptionalLong.empty()));
+                }
+            }
+        }
+        return engine;
     }
 
     @ParameterizedTest(name = "seed {0}")

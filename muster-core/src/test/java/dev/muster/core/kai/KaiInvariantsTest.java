@@ -1,5 +1,12 @@
 package dev.muster.core.kai;
 
+import dev.muster.core.SoakSeeds;
+import dev.muster.core.admission.BackfillPolicy;
+import dev.muster.core.engine.PodsReadyPolicy;
+import dev.muster.core.placement.PlacementPolicy;
+import dev.muster.core.runtime.RuntimeHints;
+import java.util.OptionalLong;
+import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.engine.AdmissionSettings;
@@ -21,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -77,10 +85,17 @@ class KaiInvariantsTest {
     }
 
     private static List<String> play(World w) {
-        Engine engine = new Engine(EngineSetup.kueue(List.of(), List.of(), List.of(),
-                List.of(), AdmissionSettings.DEFAULTS)
+        return play(w, BackfillPolicy.OFF);
+    }
+
+    /** With backfill on, three in four workloads declare a run time of 1 to 20 steps (the script ends them at random). */
+    private static List<String> play(World w, BackfillPolicy backfill) {
+        AdmissionSettings settings = new AdmissionSettings(false, List.of(), PodsReadyPolicy.DISABLED,
+                AdmissionSettings.DEFAULT_STALE_GANG_GRACE_MILLIS, PlacementPolicy.DEFAULT, false, false, backfill);
+        Engine engine = new Engine(EngineSetup.kueue(List.of(), List.of(), List.of(), List.of(), settings)
                 .withKai(w.queues(), Map.of(GPU, w.gpus() * 1000, CPU, w.cpus() * 1000)));
         Random r = new Random(w.seed() * 17 + 3);
+        Random runtimes = new Random(w.seed() * 13 + 5);
         List<String> log = new ArrayList<>();
         Map<ObjectKey, Workload> all = new HashMap<>();
         List<ObjectKey> running = new ArrayList<>();
@@ -96,6 +111,9 @@ class KaiInvariantsTest {
                 Workload wl = new Workload(new ObjectKey("ns", "w" + seq), queue, priority, step, seq++,
                         List.of(new PodSet("main", count, min, perPod)));
                 all.put(wl.key(), wl);
+                if (backfill.enabled() && runtimes.nextInt(4) != 0) {
+                    engine.expectRuntime(wl.key(), new RuntimeHints(OptionalLong.of(1 + runtimes.nextInt(20)), OptionalLong.empty()));
+                }
                 engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
             }
             for (int i = running.size() - 1; i >= 0; i--) {
@@ -110,11 +128,13 @@ class KaiInvariantsTest {
                     if (d instanceof Decision.Admit a) {
                         running.add(a.workload());
                     } else if (d instanceof Decision.Evict e) {
-                        assertThat(all.get(e.workload()).priority()).as("only preemptible workloads are evicted")
+                        assertThat(all.get(e.workload()).priority()).as("only preemptible workloads are evicted: %s", e)
                                 .isLessThan(KaiCycle.NON_PREEMPTIBLE);
                         evicted.add(e.workload());
                     }
                 }
+                assertThat(evicted).as("a cycle evicts a workload once (seed %d, step %d)", w.seed(), step)
+                        .doesNotHaveDuplicates();
                 check(engine, w);
                 if (evicted.isEmpty()) {
                     break;
@@ -162,10 +182,25 @@ class KaiInvariantsTest {
         return queues.stream().mapToLong(q -> q.share(GPU).map(s -> s.quota().map(Quantity::milli).orElse(whole)).orElse(0L)).sum();
     }
 
+    /** Seeds 1..20, or 1..N with {@code -Dsoak.seeds=N}. */
+    static LongStream seeds() {
+        return SoakSeeds.of(1, 20);
+    }
+
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    @MethodSource("seeds")
     void limitsHoldTheClusterIsNeverOverCommittedAndSharesAddUp(long seed) {
         play(World.random(seed));
+    }
+
+    /** The same worlds with Muster's reservation and backfill on, per leaf queue (random depth, overstayers preempted or not). */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void withBackfillOnLimitsStillHold(long seed) {
+        Random r = new Random(seed * 11 + 2);
+        BackfillPolicy backfill = new BackfillPolicy(true, 1 + r.nextInt(3), r.nextBoolean());
+        World world = World.random(seed);
+        assertThat(play(world, backfill)).isEqualTo(play(World.random(seed), backfill));
     }
 
     @ParameterizedTest(name = "seed {0}")

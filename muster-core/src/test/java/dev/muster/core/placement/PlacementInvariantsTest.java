@@ -1,5 +1,10 @@
 package dev.muster.core.placement;
 
+import dev.muster.core.SoakSeeds;
+import dev.muster.core.admission.BackfillPolicy;
+import dev.muster.core.runtime.RuntimeHints;
+import java.util.OptionalLong;
+import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.core.engine.AdmissionSettings;
@@ -27,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -83,6 +89,14 @@ class PlacementInvariantsTest {
     }
 
     private static List<String> play(World w) {
+        return play(w, BackfillPolicy.OFF);
+    }
+
+    /**
+     * With backfill on, three in four workloads declare a run time of 1 to 20 steps, so pods are
+     * placed by when they are expected to end (temporal placement); the script ends them at random.
+     */
+    private static List<String> play(World w, BackfillPolicy backfill) {
         ClusterQueueSpec cq = new ClusterQueueSpec("cq", Optional.empty(), List.of(new ResourceGroup(List.of("cpu", GPU),
                 List.of(new FlavorQuotas("default", List.of(ResourceQuota.nominal("cpu", Quantity.ofUnits(1000)),
                         ResourceQuota.nominal(GPU, Quantity.ofUnits(1000))))))),
@@ -91,13 +105,20 @@ class PlacementInvariantsTest {
                         ClusterQueuePolicies.ReclaimWithinCohort.NEVER, ClusterQueuePolicies.BorrowWithinCohort.DEFAULT),
                         ClusterQueuePolicies.FlavorFungibility.DEFAULT, List.of(), ClusterQueuePolicies.StopPolicy.NONE));
         Engine engine = new Engine(EngineSetup.kueue(List.of(cq), List.of(), List.of(new LocalQueueSpec(new ObjectKey("ns", "main"), "cq")),
-                List.of(), new AdmissionSettings(false, List.of(), dev.muster.core.engine.PodsReadyPolicy.DISABLED, 60_000, w.policy()))
+                List.of(), new AdmissionSettings(false, List.of(), dev.muster.core.engine.PodsReadyPolicy.DISABLED, 60_000, w.policy(),
+                        false, false, backfill))
                 .withNodes(w.nodes(), List.of()));
         Random r = new Random(w.seed() * 7 + 1);
+        Random runtimes = new Random(w.seed() * 13 + 5);
         List<String> log = new ArrayList<>();
         List<ObjectKey> running = new ArrayList<>();
         for (int step = 0; step < w.arrivals().size(); step++) {
-            w.arrivals().get(step).forEach(engine::submit);
+            for (Workload wl : w.arrivals().get(step)) {
+                if (backfill.enabled() && runtimes.nextInt(4) != 0) {
+                    engine.expectRuntime(wl.key(), new RuntimeHints(OptionalLong.of(1 + runtimes.nextInt(20)), OptionalLong.empty()));
+                }
+                engine.submit(wl);
+            }
             for (int i = running.size() - 1; i >= 0; i--) {
                 if (r.nextInt(4) == 0) {
                     engine.remove(running.remove(i));
@@ -113,6 +134,8 @@ class PlacementInvariantsTest {
                         evicted.add(e.workload());
                     }
                 }
+                assertThat(evicted).as("a cycle evicts a workload once (seed %d, step %d)", w.seed(), step)
+                        .doesNotHaveDuplicates();
                 check(engine);
                 if (evicted.isEmpty()) {
                     break;
@@ -154,10 +177,24 @@ class PlacementInvariantsTest {
         }));
     }
 
+    /** Seeds 1..20, or 1..N with {@code -Dsoak.seeds=N}. */
+    static LongStream seeds() {
+        return SoakSeeds.of(1, 20);
+    }
+
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    @MethodSource("seeds")
     void nothingIsOverCommittedAndEveryAdmittedGangIsPlacedWhole(long seed) {
         play(World.random(seed));
+    }
+
+    /** The same worlds with backfill on: pods placed by their expected ends, reservations on the nodes. */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void withBackfillOnNothingIsOverCommittedAndGangsArePlacedWhole(long seed) {
+        Random r = new Random(seed * 11 + 2);
+        BackfillPolicy backfill = new BackfillPolicy(true, 1 + r.nextInt(3), r.nextBoolean());
+        assertThat(play(World.random(seed), backfill)).isEqualTo(play(World.random(seed), backfill));
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -86,6 +86,8 @@ public final class Reservations {
     private ObjectKey overstayersFor;
     /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
     private List<ExpectedEnd> ends;
+    /** What had changed in the queues' holders ({@link ClusterQueueState#holderChanges}) when {@link #ends} was listed. */
+    private long endsListedAt;
     /** Reservations of earlier passes, found again only when what they rest on changed. */
     private final KeptReservations kept = new KeptReservations();
     /** Whether a reservation fits beside a workload, as found before while nothing it rests on changed. */
@@ -464,7 +466,17 @@ public final class Reservations {
     }
 
     private List<ExpectedEnd> ends(SchedulingCycle.Outcome outcome) {
+        long holders = 0;
+        for (ClusterQueueState q : queues) {
+            holders += q.holderChanges(); // each only grows: the sum moves when one does
+        }
+        if (holders != endsListedAt) {
+            // A gang admitted or resized in the pass without admitted() (KAI: one shrunk for a
+            // preemptor, the preemptor admitted after the shrink): the list would count what no longer holds.
+            ends = null;
+        }
         if (ends == null) {
+            endsListedAt = holders;
             long now = outcome.nowMillis();
             List<ExpectedEnd> out = new ArrayList<>();
             for (ClusterQueueState q : queues) {

@@ -7,7 +7,6 @@ import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.quantity.Durations;
 import dev.muster.core.quantity.Saturating;
-import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.quota.QuotaNode;
@@ -44,13 +43,6 @@ import java.util.OptionalLong;
  */
 public final class Reservations {
 
-    /** A workload holding quota in the tree, and when it is expected to end ({@link Long#MAX_VALUE}: never). */
-    private record ExpectedEnd(AdmittedWorkload admitted, ClusterQueueState queue, long[] usage, long endMillis) {
-        ObjectKey workload() {
-            return admitted.workload().key();
-        }
-    }
-
     /** Victims that let a due reservation's workload in now: workloads that broke their backfill promise. */
     public record Overstayers(Assignment assignment, List<PreemptionTarget> targets) {
     }
@@ -84,10 +76,8 @@ public final class Reservations {
     /** Found by {@link #reserve} for the workload it was asked about, when that one may evict overstayers. */
     private Overstayers overstayers;
     private ObjectKey overstayersFor;
-    /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
-    private List<ExpectedEnd> ends;
-    /** What had changed in the queues' holders ({@link ClusterQueueState#holderChanges}) when {@link #ends} was listed. */
-    private long endsListedAt;
+    /** The tree's expected ends, soonest first, read as far as asked; null until asked for, and again after an admission. */
+    private EndsInOrder ends;
     /** Reservations of earlier passes, found again only when what they rest on changed. */
     private final KeptReservations kept = new KeptReservations();
     /** Whether a reservation fits beside a workload, as found before while nothing it rests on changed. */
@@ -215,9 +205,9 @@ public final class Reservations {
      */
     private Overstayers overstayers(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
         long now = outcome.nowMillis();
-        List<ExpectedEnd> broken = new ArrayList<>();
+        List<RunEnd> broken = new ArrayList<>();
         java.util.Set<ObjectKey> running = new java.util.HashSet<>();
-        for (ExpectedEnd e : ends(outcome)) {
+        for (RunEnd e : ends(outcome)) {
             running.add(e.workload());
             BackfillPromise p = promises.get(e.workload());
             if (p != null && p.endsByMillis() < now) {
@@ -225,15 +215,15 @@ public final class Reservations {
             }
         }
         allPromises.keepOnly(root, running);
-        broken.sort(Comparator.comparingLong((ExpectedEnd e) -> -e.admitted().admittedAtMillis())
-                .thenComparing(ExpectedEnd::workload));
-        List<ExpectedEnd> taken = new ArrayList<>();
+        broken.sort(Comparator.comparingLong((RunEnd e) -> -e.admitted().admittedAtMillis())
+                .thenComparing(RunEnd::workload));
+        List<RunEnd> taken = new ArrayList<>();
         try {
-            for (ExpectedEnd e : broken) {
+            for (RunEnd e : broken) {
                 tree.remove(e.queue().node(), e.usage());
                 taken.add(e);
                 if (assigner.assign(cq, wl, counts(wl), NO_PREEMPTION) instanceof FitResult.Fits f
-                        && outcome.nodesAt(wl, f.assignment(), now, taken.stream().map(ExpectedEnd::workload).toList(),
+                        && outcome.nodesAt(wl, f.assignment(), now, taken.stream().map(RunEnd::workload).toList(),
                                 List.of()) != null) {
                     List<PreemptionTarget> targets = taken.stream()
                             .map(t -> new PreemptionTarget(t.admitted(), PreemptionTarget.BACKFILL_OVERSTAYED)).toList();
@@ -361,7 +351,7 @@ public final class Reservations {
 
     /** The first expected end after {@code now} ({@link Long#MAX_VALUE}: none). */
     private long nextEndAfter(long now, SchedulingCycle.Outcome outcome) {
-        for (ExpectedEnd e : ends(outcome)) {
+        for (RunEnd e : ends(outcome)) {
             if (e.endMillis() > now) {
                 return e.endMillis();
             }
@@ -370,11 +360,11 @@ public final class Reservations {
     }
 
     private Reservation findAfresh(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
-        List<ExpectedEnd> all = ends(outcome);
+        EndsInOrder all = ends(outcome);
         int[] counts = counts(wl);
         List<Reservation> earlier = List.copyOf(held);
         earlier.forEach(r -> tree.add(r.queue().node(), r.assignment().usage()));
-        List<ExpectedEnd> taken = new ArrayList<>();
+        List<RunEnd> taken = new ArrayList<>();
         try {
             int i = 0;
             while (true) {
@@ -383,13 +373,13 @@ public final class Reservations {
                     return null;
                 }
                 if (assigner.assign(cq, wl, counts, NO_PREEMPTION) instanceof FitResult.Fits f) {
-                    List<ObjectKey> gone = taken.stream().map(ExpectedEnd::workload).toList();
+                    List<ObjectKey> gone = taken.stream().map(RunEnd::workload).toList();
                     List<String> nodes = outcome.nodesAt(wl, f.assignment(), at, gone, earlier);
                     if (nodes != null) {
                         return new Reservation(wl, cq, f.assignment(), at, gone, nodes);
                     }
                 }
-                if (i >= all.size()) {
+                if (all.get(i) == null) {
                     return null;
                 }
                 // Everything ending at the same instant goes at once.
@@ -397,8 +387,8 @@ public final class Reservations {
                 if (next == Long.MAX_VALUE) {
                     return null;
                 }
-                while (i < all.size() && all.get(i).endMillis() == next) {
-                    ExpectedEnd e = all.get(i++);
+                while (all.get(i) != null && all.get(i).endMillis() == next) {
+                    RunEnd e = all.get(i++);
                     tree.remove(e.queue().node(), e.usage());
                     taken.add(e);
                 }
@@ -438,11 +428,11 @@ public final class Reservations {
     private boolean stillFits(int k, ClusterQueueState cq, long[] usage, SchedulingCycle.Outcome outcome) {
         Reservation r = held.get(k);
         List<Reservation> earlier = held.subList(0, k);
-        List<ExpectedEnd> taken = new ArrayList<>();
+        List<RunEnd> taken = new ArrayList<>();
         earlier.forEach(e -> tree.add(e.queue().node(), e.assignment().usage()));
         tree.add(cq.node(), usage);
         try {
-            for (ExpectedEnd e : ends(outcome)) {
+            for (RunEnd e : ends(outcome)) {
                 if (e.endMillis() > r.startsMillis()) {
                     break;
                 }
@@ -455,7 +445,7 @@ public final class Reservations {
             }
             // at its start; a due one starts now
             return outcome.nodesAt(r.workload(), f.assignment(), Math.max(outcome.nowMillis(), r.startsMillis()),
-                    taken.stream().map(ExpectedEnd::workload).toList(), List.copyOf(earlier)) != null;
+                    taken.stream().map(RunEnd::workload).toList(), List.copyOf(earlier)) != null;
         } finally {
             for (int t = taken.size() - 1; t >= 0; t--) {
                 tree.add(taken.get(t).queue().node(), taken.get(t).usage());
@@ -465,30 +455,10 @@ public final class Reservations {
         }
     }
 
-    private List<ExpectedEnd> ends(SchedulingCycle.Outcome outcome) {
-        long holders = 0;
-        for (ClusterQueueState q : queues) {
-            holders += q.holderChanges(); // each only grows: the sum moves when one does
-        }
-        if (holders != endsListedAt) {
-            // A gang admitted or resized in the pass without admitted() (KAI: one shrunk for a
-            // preemptor, the preemptor admitted after the shrink): the list would count what no longer holds.
-            ends = null;
-        }
-        if (ends == null) {
-            endsListedAt = holders;
-            long now = outcome.nowMillis();
-            List<ExpectedEnd> out = new ArrayList<>();
-            for (ClusterQueueState q : queues) {
-                for (AdmittedWorkload a : q.admittedWorkloads()) {
-                    OptionalLong runtime = outcome.expectedRuntimeMillis(a.workload().key());
-                    long end = runtime.isEmpty() ? Long.MAX_VALUE
-                            : Math.max(now, Saturating.add(a.admittedAtMillis(), runtime.getAsLong()));
-                    out.add(new ExpectedEnd(a, q, a.assignment().usage(), end));
-                }
-            }
-            out.sort(Comparator.comparingLong(ExpectedEnd::endMillis).thenComparing(ExpectedEnd::workload));
-            ends = out;
+    /** The tree's runs by their expected ends, as the queues' holders are now (read again after an admission or a resize). */
+    private EndsInOrder ends(SchedulingCycle.Outcome outcome) {
+        if (ends == null || !ends.current()) {
+            ends = new EndsInOrder(queues, outcome.nowMillis(), outcome::heldEnds);
         }
         return ends;
     }
@@ -496,7 +466,7 @@ public final class Reservations {
     /** The instant the next run of the tree is expected to end after now, when a reservation may move; empty if none. */
     private OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
         long now = outcome.nowMillis();
-        for (ExpectedEnd e : ends(outcome)) {
+        for (RunEnd e : ends(outcome)) {
             if (e.endMillis() > now && e.endMillis() != Long.MAX_VALUE) {
                 return OptionalLong.of(e.endMillis());
             }

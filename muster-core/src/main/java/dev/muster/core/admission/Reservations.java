@@ -137,6 +137,15 @@ public final class Reservations {
         ends = null;
     }
 
+    /**
+     * Whether the pass makes no more reservations for workloads of {@code queue} (always, with
+     * backfill off): a workload of it told to wait from now on is told why as it is, and what it
+     * is told rests on no reservation of its own.
+     */
+    public boolean madeAllFor(ClusterQueueState queue) {
+        return !policy.enabled() || madeIn.getOrDefault(queue.name(), 0) >= policy.reservationDepth();
+    }
+
     /** Whether a reservation of this pass is for a workload of {@code queue}. */
     public boolean holdsRoomIn(ClusterQueueState queue) {
         return held.stream().anyMatch(r -> r.queue() == queue);

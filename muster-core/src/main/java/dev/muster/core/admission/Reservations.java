@@ -7,7 +7,6 @@ import dev.muster.core.model.Workload;
 import dev.muster.core.preemption.PreemptionTarget;
 import dev.muster.core.quantity.Durations;
 import dev.muster.core.quantity.Saturating;
-import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.quota.QuotaNode;
@@ -43,13 +42,6 @@ import java.util.OptionalLong;
  * tree and the nodes for a moment and puts them back as they were.
  */
 public final class Reservations {
-
-    /** A workload holding quota in the tree, and when it is expected to end ({@link Long#MAX_VALUE}: never). */
-    private record ExpectedEnd(AdmittedWorkload admitted, ClusterQueueState queue, long[] usage, long endMillis) {
-        ObjectKey workload() {
-            return admitted.workload().key();
-        }
-    }
 
     /** Victims that let a due reservation's workload in now: workloads that broke their backfill promise. */
     public record Overstayers(Assignment assignment, List<PreemptionTarget> targets) {
@@ -89,8 +81,8 @@ public final class Reservations {
     /** Found by {@link #reserve} for the workload it was asked about, when that one may evict overstayers. */
     private Overstayers overstayers;
     private ObjectKey overstayersFor;
-    /** The tree's expected ends, soonest first; null until asked for, and again after an admission. */
-    private List<ExpectedEnd> ends;
+    /** The tree's expected ends, soonest first, read as far as asked; null until asked for, and again after an admission. */
+    private EndsInOrder ends;
     /** Reservations of earlier passes, found again only when what they rest on changed. */
     private final KeptReservations kept = new KeptReservations();
     /** Whether a reservation fits beside a workload, as found before while nothing it rests on changed. */
@@ -152,6 +144,15 @@ public final class Reservations {
     /** A workload was admitted in the pass: it holds quota from now on, until its own expected end. */
     public void admitted() {
         ends = null;
+    }
+
+    /**
+     * Whether the pass makes no more reservations for workloads of {@code queue} (always, with
+     * backfill off): a workload of it told to wait from now on is told why as it is, and what it
+     * is told rests on no reservation of its own.
+     */
+    public boolean madeAllFor(ClusterQueueState queue) {
+        return !policy.enabled() || madeIn.getOrDefault(queue.name(), 0) >= policy.reservationDepth();
     }
 
     /** Whether a reservation of this pass is for a workload of {@code queue}. */
@@ -234,9 +235,9 @@ public final class Reservations {
      */
     private Overstayers overstayers(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
         long now = outcome.nowMillis();
-        List<ExpectedEnd> broken = new ArrayList<>();
+        List<RunEnd> broken = new ArrayList<>();
         java.util.Set<ObjectKey> running = new java.util.HashSet<>();
-        for (ExpectedEnd e : ends(outcome)) {
+        for (RunEnd e : ends(outcome)) {
             running.add(e.workload());
             BackfillPromise p = promises.get(e.workload());
             // One evicted already in this cycle (for another reservation, or by preemption) is on its
@@ -247,15 +248,15 @@ public final class Reservations {
             }
         }
         allPromises.keepOnly(root, running);
-        broken.sort(Comparator.comparingLong((ExpectedEnd e) -> -e.admitted().admittedAtMillis())
-                .thenComparing(ExpectedEnd::workload));
-        List<ExpectedEnd> taken = new ArrayList<>();
+        broken.sort(Comparator.comparingLong((RunEnd e) -> -e.admitted().admittedAtMillis())
+                .thenComparing(RunEnd::workload));
+        List<RunEnd> taken = new ArrayList<>();
         try {
-            for (ExpectedEnd e : broken) {
+            for (RunEnd e : broken) {
                 tree.remove(e.queue().node(), e.usage());
                 taken.add(e);
                 if (assigner.assign(cq, wl, counts(wl), NO_PREEMPTION) instanceof FitResult.Fits f
-                        && outcome.nodesAt(wl, f.assignment(), now, taken.stream().map(ExpectedEnd::workload).toList(),
+                        && outcome.nodesAt(wl, f.assignment(), now, taken.stream().map(RunEnd::workload).toList(),
                                 List.of()) != null) {
                     List<PreemptionTarget> targets = taken.stream()
                             .map(t -> new PreemptionTarget(t.admitted(), PreemptionTarget.BACKFILL_OVERSTAYED)).toList();
@@ -383,7 +384,7 @@ public final class Reservations {
 
     /** The first expected end after {@code now} ({@link Long#MAX_VALUE}: none). */
     private long nextEndAfter(long now, SchedulingCycle.Outcome outcome) {
-        for (ExpectedEnd e : ends(outcome)) {
+        for (RunEnd e : ends(outcome)) {
             if (e.endMillis() > now) {
                 return e.endMillis();
             }
@@ -392,11 +393,11 @@ public final class Reservations {
     }
 
     private Reservation findAfresh(ClusterQueueState cq, Workload wl, SchedulingCycle.Outcome outcome) {
-        List<ExpectedEnd> all = ends(outcome);
+        EndsInOrder all = ends(outcome);
         int[] counts = counts(wl);
         List<Reservation> earlier = List.copyOf(held);
         earlier.forEach(r -> tree.add(r.queue().node(), r.assignment().usage()));
-        List<ExpectedEnd> taken = new ArrayList<>();
+        List<RunEnd> taken = new ArrayList<>();
         try {
             int i = 0;
             while (true) {
@@ -405,13 +406,13 @@ public final class Reservations {
                     return null;
                 }
                 if (assigner.assign(cq, wl, counts, NO_PREEMPTION) instanceof FitResult.Fits f) {
-                    List<ObjectKey> gone = taken.stream().map(ExpectedEnd::workload).toList();
+                    List<ObjectKey> gone = taken.stream().map(RunEnd::workload).toList();
                     List<String> nodes = outcome.nodesAt(wl, f.assignment(), at, gone, earlier);
                     if (nodes != null) {
                         return new Reservation(wl, cq, f.assignment(), at, gone, nodes);
                     }
                 }
-                if (i >= all.size()) {
+                if (all.get(i) == null) {
                     return null;
                 }
                 // Everything ending at the same instant goes at once.
@@ -419,8 +420,8 @@ public final class Reservations {
                 if (next == Long.MAX_VALUE) {
                     return null;
                 }
-                while (i < all.size() && all.get(i).endMillis() == next) {
-                    ExpectedEnd e = all.get(i++);
+                while (all.get(i) != null && all.get(i).endMillis() == next) {
+                    RunEnd e = all.get(i++);
                     tree.remove(e.queue().node(), e.usage());
                     taken.add(e);
                 }
@@ -460,11 +461,11 @@ public final class Reservations {
     private boolean stillFits(int k, ClusterQueueState cq, long[] usage, SchedulingCycle.Outcome outcome) {
         Reservation r = held.get(k);
         List<Reservation> earlier = held.subList(0, k);
-        List<ExpectedEnd> taken = new ArrayList<>();
+        List<RunEnd> taken = new ArrayList<>();
         earlier.forEach(e -> tree.add(e.queue().node(), e.assignment().usage()));
         tree.add(cq.node(), usage);
         try {
-            for (ExpectedEnd e : ends(outcome)) {
+            for (RunEnd e : ends(outcome)) {
                 if (e.endMillis() > r.startsMillis()) {
                     break;
                 }
@@ -477,7 +478,7 @@ public final class Reservations {
             }
             // at its start; a due one starts now
             return outcome.nodesAt(r.workload(), f.assignment(), Math.max(outcome.nowMillis(), r.startsMillis()),
-                    taken.stream().map(ExpectedEnd::workload).toList(), List.copyOf(earlier)) != null;
+                    taken.stream().map(RunEnd::workload).toList(), List.copyOf(earlier)) != null;
         } finally {
             for (int t = taken.size() - 1; t >= 0; t--) {
                 tree.add(taken.get(t).queue().node(), taken.get(t).usage());
@@ -487,20 +488,10 @@ public final class Reservations {
         }
     }
 
-    private List<ExpectedEnd> ends(SchedulingCycle.Outcome outcome) {
-        if (ends == null) {
-            long now = outcome.nowMillis();
-            List<ExpectedEnd> out = new ArrayList<>();
-            for (ClusterQueueState q : queues) {
-                for (AdmittedWorkload a : q.admittedWorkloads()) {
-                    OptionalLong runtime = outcome.expectedRuntimeMillis(a.workload().key());
-                    long end = runtime.isEmpty() ? Long.MAX_VALUE
-                            : Math.max(now, Saturating.add(a.admittedAtMillis(), runtime.getAsLong()));
-                    out.add(new ExpectedEnd(a, q, a.assignment().usage(), end));
-                }
-            }
-            out.sort(Comparator.comparingLong(ExpectedEnd::endMillis).thenComparing(ExpectedEnd::workload));
-            ends = out;
+    /** The tree's runs by their expected ends, as the queues' holders are now (read again after an admission or a resize). */
+    private EndsInOrder ends(SchedulingCycle.Outcome outcome) {
+        if (ends == null || !ends.current()) {
+            ends = new EndsInOrder(queues, outcome.nowMillis(), outcome::heldEnds);
         }
         return ends;
     }
@@ -508,7 +499,7 @@ public final class Reservations {
     /** The instant the next run of the tree is expected to end after now, when a reservation may move; empty if none. */
     private OptionalLong nextExpectedEnd(SchedulingCycle.Outcome outcome) {
         long now = outcome.nowMillis();
-        for (ExpectedEnd e : ends(outcome)) {
+        for (RunEnd e : ends(outcome)) {
             if (e.endMillis() > now && e.endMillis() != Long.MAX_VALUE) {
                 return OptionalLong.of(e.endMillis());
             }

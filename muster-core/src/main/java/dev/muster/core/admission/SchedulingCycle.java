@@ -232,6 +232,13 @@ public final class SchedulingCycle {
 
         /** Takes back the places {@link #place} held for a gang that is not admitted after all; nothing else moves. */
         void unplace(ObjectKey workload);
+
+        /**
+         * The workloads holding quota in {@code cq}, by their expected end ({@link HeldEnd#ORDER}):
+         * the engine keeps them so as workloads are admitted, resized and released and declare new
+         * run times, this pass's admissions included. Read only; it changes with the pass.
+         */
+        java.util.NavigableSet<HeldEnd> heldEnds(ClusterQueueState cq);
     }
 
     /**

@@ -65,6 +65,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         parts.waits().notUnplaced(key);
         AdmittedWorkload a = new AdmittedWorkload(wl, cq.name(), assignment, nowMillis);
         cq.admitted(a);
+        parts.holderEnds().holds(cq, a);
         WorkloadProgress p = parts.book().admitPending(a, ticket);
         parts.triggers().admitted(nowMillis, key, cq);
         untouchable.admitted(key, cq);
@@ -156,6 +157,7 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
         parts.queues().tree().add(cq.node(), to.usage());
         AdmittedWorkload resized = new AdmittedWorkload(gang.workload(), gang.clusterQueue(), to, gang.admittedAtMillis());
         cq.admitted(resized);
+        parts.holderEnds().holds(cq, resized);
         parts.book().admit(resized);
         untouchable.add(gang.workload().key(), cq);
         decisions.add(new Decision.Resize(gang.workload().key(), to, message));
@@ -289,6 +291,11 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
     @Override
     public long runtimesVersion() {
         return parts.runtimes().version();
+    }
+
+    @Override
+    public java.util.NavigableSet<dev.muster.core.admission.HeldEnd> heldEnds(ClusterQueueState cq) {
+        return parts.holderEnds().of(cq);
     }
 
     @Override

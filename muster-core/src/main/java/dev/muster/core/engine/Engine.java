@@ -56,6 +56,8 @@ public final class Engine implements Settling.Scheduler {
     private final WorkloadExits exits;
     private final CycleRunner cycles;
     private final ExpectedRuntimes runtimes = new ExpectedRuntimes();
+    /** The expected ends of the workloads holding quota, in order, for reservations. */
+    private final HolderEnds holderEnds = new HolderEnds(runtimes);
     /** The expected ends placement gives pods, with backfill on. */
     private final PodEnds ends;
     private long lastScheduleMillis;
@@ -74,7 +76,7 @@ public final class Engine implements Settling.Scheduler {
         this.waits = new PlacementWaits(placements, ends);
         this.lifecycle = new WorkloadLifecycle(book, queues, triggers, waits, settings);
         EngineParts parts = new EngineParts(queues, book, lifecycle, triggers, waits, placements, preemptions,
-                heldRoom, shapes, settings, runtimes, ends);
+                heldRoom, shapes, settings, runtimes, ends, holderEnds);
         this.intake = new WorkloadIntake(parts);
         this.exits = new WorkloadExits(parts);
         this.cycles = new CycleRunner(parts, policies);
@@ -158,11 +160,19 @@ public final class Engine implements Settling.Scheduler {
     public void expectRuntime(ObjectKey key, dev.muster.core.runtime.RuntimeHints hints) {
         boolean holds = book.holdsQuota(key);
         runtimes.expect(key, hints, holds || book.isPending(key));
-        AdmittedWorkload a = holds && ends.on() ? book.admission(key) : null;
+        AdmittedWorkload a = holds ? book.admission(key) : null;
         if (a != null) {
-            // its pods, if placed, are now expected to end otherwise
-            placements.endChanged(key, ends.of(key, a.admittedAtMillis(), lastScheduleMillis));
+            // it is expected to end otherwise, and so are its pods, if placed
+            holderEnds.holds(queues.get(a.clusterQueue()), a);
+            if (ends.on()) {
+                placements.endChanged(key, ends.of(key, a.admittedAtMillis(), lastScheduleMillis));
+            }
         }
+    }
+
+    /** The expected ends kept for the workloads holding quota in {@code clusterQueue}, soonest first, as reservations read them. */
+    List<dev.muster.core.admission.HeldEnd> heldEnds(String clusterQueue) {
+        return List.copyOf(holderEnds.of(queues.get(clusterQueue)));
     }
 
     /**

@@ -5,5 +5,6 @@ package dev.muster.core.engine;
  */
 record EngineParts(QueueDirectory queues, WorkloadBook book, WorkloadLifecycle lifecycle, CycleTriggers triggers,
         PlacementWaits waits, Placements placements, Preemptions preemptions, HeldRoom heldRoom,
-        WorkloadShapes shapes, AdmissionSettings settings, ExpectedRuntimes runtimes, PodEnds ends) {
+        WorkloadShapes shapes, AdmissionSettings settings, ExpectedRuntimes runtimes, PodEnds ends,
+        HolderEnds holderEnds) {
 }

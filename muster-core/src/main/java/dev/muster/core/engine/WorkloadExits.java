@@ -60,6 +60,7 @@ final class WorkloadExits {
         parts.waits().released(a.workload().key());
         parts.triggers().freed(cq.node().root());
         cq.released(a.workload().key());
+        parts.holderEnds().released(cq, a.workload().key());
         parts.triggers().markDirty(cq);
         return cq;
     }

@@ -86,6 +86,7 @@ final class WorkloadIntake {
         Assignment assignment = RestoredAssignment.charge(parts.queues().tree(), cq, wl, podSets);
         AdmittedWorkload a = new AdmittedWorkload(wl, clusterQueue, assignment, admittedAtMillis);
         cq.admitted(a);
+        parts.holderEnds().holds(cq, a);
         parts.book().admit(a);
         WorkloadProgress p = parts.book().track(wl.key());
         List<String> checks = WorkloadLifecycle.checksFor(cq, assignment);

@@ -54,9 +54,12 @@ public final class KaiCycle {
     private final GangGrowth growth;
     private final EvictingFronts evictingFronts = new EvictingFronts();
     /**
-     * Muster's reservations and backfill (off unless configured). With them on, the wait memos are
-     * not used: a reservation is made afresh in every pass from the workloads that wait, so every
-     * one of them is visited, and whether one may start hangs on its run time, not its shape.
+     * Muster's reservations and backfill (off unless configured). With them on, the wait memos
+     * answer only for a queue whose reservations of the pass are made ({@link Reservations#madeAllFor}):
+     * before that, the first workloads to wait for room are the ones reserved for, so each is tried.
+     * A wait that rests on a reservation (the workload's own, or one that holds it back) is not
+     * remembered: reservations move with the clock and with their ground, which the memo's state
+     * does not follow, and whether a workload may start beside one hangs on its run time, not its shape.
      */
     private final Reservations reservations;
     private final KaiShapeIds shapeIds = new KaiShapeIds();
@@ -127,7 +130,7 @@ public final class KaiCycle {
         KaiWaitMemo memo = memos.computeIfAbsent(root, r -> new KaiWaitMemo());
         memo.keepOnly(leaves);
         reservations.beginPass(leaves);
-        boolean memos = !reservations.enabled();
+        boolean backfill = reservations.enabled();
         long admissions = leaves.stream().mapToLong(ClusterQueueState::admissionEvents).sum();
         KaiShares bounds = new KaiShares(shares, specs);
         KaiQueueOrder order = new KaiQueueOrder(tree, bounds, capacity);
@@ -145,7 +148,7 @@ public final class KaiCycle {
         // With one queue to serve, the pass visits its workloads in queue order, and those parked as
         // waiting for the nodes are skipped until the state changes: visit only the others until then.
         ParkedSkip skip = null;
-        if (memos && queues.size() == 1) {
+        if (!backfill && queues.size() == 1) { // with backfill the first to wait is reserved for: visit them all
             ClusterQueueState only = queues.keySet().iterator().next();
             List<Workload> visit = memo.toVisit(only, state, stillOnlyNodes);
             if (visit != null) {
@@ -174,7 +177,8 @@ public final class KaiCycle {
             if (skip != null) {
                 skip.visited(wl);
             }
-            if (memos && memo.stillWaits(wl, state, stillOnlyNodes)) {
+            boolean answered = reservations.madeAllFor(q); // no reservation rests on its try any more
+            if (answered && memo.stillWaits(wl, state, stillOnlyNodes)) {
                 // Nothing to do: it is no preemptor (preempting changes the state), and it was told why it waits.
                 continue;
             }
@@ -190,9 +194,12 @@ public final class KaiCycle {
             }
             // A preemptor whose room is held is unlike the others of its shape: it alone may use that room;
             // so is a workload whose pods another scheduler places: the nodes never stop it.
-            boolean alike = memos && !sticky && !outcome.placedElsewhere(wl.key());
+            boolean alike = !sticky && !outcome.placedElsewhere(wl.key());
             int shape = alike ? nextQueue.shapeOfServed(wl, ticket) : -1;
-            KaiWaitMemo.Answer same = alike ? memo.sameShape(q, shape, state) : null;
+            KaiWaitMemo.Answer same = alike && answered ? memo.sameShape(q, shape, state) : null;
+            if (same != null && same.unplaced() != null && backfill) {
+                same = null; // should the nodes take it now, the reservations must let it start: its try asks them
+            }
             if (same != null) {
                 // As its try would: the nodes refuse it again (known to the placement memo), and it is
                 // among the gangs waiting for nodes, which an autoscaler reads. Should they take it after
@@ -220,6 +227,12 @@ public final class KaiCycle {
                         state = state(leaves, outcome, admissions, sharesVersion);
                         queues.remove(q);
                         skip = null;
+                        continue;
+                    }
+                    if (told != w.why() || w.why().why() == Pending.Why.BEHIND_RESERVATION) {
+                        // It waits for a reservation, or is told of its own: tried again next time.
+                        memo.forget(q, wl);
+                        waits(q, wl, ticket, w, told, state, null, outcome);
                         continue;
                     }
                     waits(q, wl, ticket, w, told, state, memo, outcome);
@@ -250,12 +263,15 @@ public final class KaiCycle {
 
     /**
      * The workload waits: it is told why ({@code told}: the wait with its reservation, if it has
-     * one), remembered as waiting in {@code state}, and tried again when its victims' protection ends.
+     * one), remembered as waiting in {@code state} (unless {@code memo} is null), and tried again
+     * when its victims' protection ends.
      */
     private static void waits(ClusterQueueState q, Workload wl, ClusterQueueState.Ticket ticket, Tried.Waits w, Pending told,
             KaiWaitMemo.State state, KaiWaitMemo memo, SchedulingCycle.Outcome outcome) {
         outcome.waiting(wl, ticket, told);
-        memo.waits(q, wl, state, w.why(), w.nodesOnly());
+        if (memo != null) {
+            memo.waits(q, wl, state, w.why(), w.nodesOnly());
+        }
         if (w.retryAt() >= 0) {
             outcome.retryAt(q, w.retryAt());
         }

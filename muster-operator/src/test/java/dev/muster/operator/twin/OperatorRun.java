@@ -7,6 +7,7 @@ import dev.muster.operator.OperatorOptions;
 import dev.muster.operator.decide.Decider;
 import dev.muster.operator.kube.KubeKind;
 import dev.muster.operator.metrics.MusterMetrics;
+import dev.muster.operator.webhook.SuspendOnCreate;
 import dev.muster.core.model.ObjectKey;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -192,9 +193,42 @@ final class OperatorRun {
     }
 
     private void arrive(TwinWorld.Job job) {
-        create(job.manifest());
+        create(throughWebhook(job.manifest()));
         created.add(job);
         arrived.add(job);
+    }
+
+    /**
+     * The job as Muster's webhook lets it into a cluster: a job of a Kueue queue is created
+     * suspended (the webhook's patch applied), so that it enters the engine at its arrival, as in the
+     * simulator. Created as written, it would run at first and enter only once the operator had
+     * suspended it (its path for a job made while the webhook was down), a cycle later.
+     */
+    private static GenericKubernetesResource throughWebhook(GenericKubernetesResource job) {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode object = json.valueToTree(job);
+        String[] apiVersion = job.getApiVersion().split("/");
+        com.fasterxml.jackson.databind.node.ObjectNode review = json.createObjectNode()
+                .put("apiVersion", SuspendOnCreate.ADMISSION_API_VERSION).put("kind", SuspendOnCreate.ADMISSION_KIND);
+        com.fasterxml.jackson.databind.node.ObjectNode request = review.putObject("request").put("uid", "twin")
+                .put("operation", "CREATE").put("namespace", job.getMetadata().getNamespace());
+        request.putObject("kind").put("group", apiVersion.length == 2 ? apiVersion[0] : "")
+                .put("version", apiVersion[apiVersion.length - 1]).put("kind", job.getKind());
+        request.set("object", object);
+        com.fasterxml.jackson.databind.JsonNode response = new SuspendOnCreate().review(review).path("response");
+        if (!response.path("allowed").asBoolean()) {
+            throw new IllegalStateException("Muster's webhook refuses " + job.getKind() + " " + job.getMetadata().getName()
+                    + ": " + response.path("status").path("message").asText());
+        }
+        if (!response.hasNonNull("patch")) {
+            return job;
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode patch = json.readTree(java.util.Base64.getDecoder().decode(response.get("patch").asText()));
+            return json.treeToValue(io.fabric8.zjsonpatch.JsonPatch.apply(patch, object), GenericKubernetesResource.class);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The jobs created at this moment have reached the decider (through JOSDK's reconcilers). */

@@ -19,8 +19,27 @@ final class RandomWorlds {
     }
 
     static String kueue(long seed) {
+        return kueue(seed, null);
+    }
+
+    /**
+     * The same world with Muster's reservation and backfill on: a random depth, overstayers
+     * preempted or not, and most jobs declaring a run time (their own, or off by half or double).
+     */
+    static String kueueWithBackfill(long seed) {
+        return kueue(seed, new Random(seed * 7 + 11));
+    }
+
+    /** As {@link #kai(long)}, with backfill on as in {@link #kueueWithBackfill}. */
+    static String kaiWithBackfill(long seed) {
+        return kai(seed, new Random(seed * 7 + 11));
+    }
+
+    /** {@code backfill}: null for Kueue's and KAI's behaviour; else the draws of Muster's backfill, apart from the world's. */
+    private static String kueue(long seed, Random backfill) {
         Random random = new Random(seed);
         StringBuilder y = new StringBuilder();
+        backfillConfiguration(y, backfill);
         doc(y, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: WorkloadPriorityClass
@@ -79,14 +98,19 @@ final class RandomWorlds {
                             image: registry.k8s.io/pause:3.10
                             resources:
                               requests: {cpu: "%d"}""".formatted(j, random.nextInt(queues), random.nextBoolean() ? "low" : "high",
-                    timing(random), 1 + random.nextInt(2), 1 + random.nextInt(3)));
+                    timing(random, backfill), 1 + random.nextInt(2), 1 + random.nextInt(3)));
         }
         return y.toString();
     }
 
     static String kai(long seed) {
+        return kai(seed, null);
+    }
+
+    private static String kai(long seed, Random backfill) {
         Random random = new Random(seed);
         StringBuilder y = new StringBuilder();
+        backfillConfiguration(y, backfill);
         int gpus = 3 + random.nextInt(3);
         doc(y, """
                 apiVersion: v1
@@ -129,17 +153,42 @@ final class RandomWorlds {
                             resources:
                               requests: {nvidia.com/gpu: "%d"}
                               limits: {nvidia.com/gpu: "%6$d"}""".formatted(j, random.nextInt(queues),
-                    pick(random, KAI_CLASSES), timing(random), 1 + random.nextInt(2), 1 + random.nextInt(2)));
+                    pick(random, KAI_CLASSES), timing(random, backfill), 1 + random.nextInt(2), 1 + random.nextInt(2)));
         }
         return y.toString();
     }
 
-    /** An arrival in whole 5 s steps within the first minute, and a duration, or none (runs forever). */
-    private static String timing(Random random) {
+    private static void backfillConfiguration(StringBuilder y, Random backfill) {
+        if (backfill != null) {
+            doc(y, """
+                    apiVersion: config.muster.dev/v1alpha1
+                    kind: Configuration
+                    backfill: {enable: true, reservationDepth: %d, preemptOverstaying: %s}""".formatted(
+                    1 + backfill.nextInt(2), backfill.nextBoolean()));
+        }
+    }
+
+    /**
+     * An arrival in whole 5 s steps within the first minute, and a duration, or none (runs forever).
+     * With {@code backfill}, three in four jobs also declare a run time: their duration, half or
+     * double it (one that runs forever declares one too, and overstays it).
+     */
+    private static String timing(Random random, Random backfill) {
         List<String> parts = new ArrayList<>();
         parts.add("sim.muster.dev/arrival: \"" + 5 * random.nextInt(13) + "s\"");
+        int duration = 0;
         if (random.nextInt(4) > 0) {
-            parts.add("sim.muster.dev/duration: \"" + 30 * (1 + random.nextInt(6)) + "s\"");
+            duration = 30 * (1 + random.nextInt(6));
+            parts.add("sim.muster.dev/duration: \"" + duration + "s\"");
+        }
+        if (backfill != null && backfill.nextInt(4) > 0) {
+            int base = duration > 0 ? duration : 30 * (1 + backfill.nextInt(6));
+            int expected = switch (backfill.nextInt(3)) {
+                case 0 -> base / 2;
+                case 1 -> base * 2;
+                default -> base;
+            };
+            parts.add("muster.dev/expected-runtime: \"" + expected + "s\"");
         }
         return String.join(", ", parts);
     }

@@ -54,6 +54,10 @@ class TwinTest {
                     () -> assertTwins(world("kueue-world-" + seed, RandomWorlds.kueue(seed)))));
             tests.add(DynamicTest.dynamicTest("kai world, seed " + seed,
                     () -> assertTwins(world("kai-world-" + seed, RandomWorlds.kai(seed)))));
+            tests.add(DynamicTest.dynamicTest("kueue world with backfill, seed " + seed,
+                    () -> assertTwins(world("kueue-backfill-world-" + seed, RandomWorlds.kueueWithBackfill(seed)))));
+            tests.add(DynamicTest.dynamicTest("kai world with backfill, seed " + seed,
+                    () -> assertTwins(world("kai-backfill-world-" + seed, RandomWorlds.kaiWithBackfill(seed)))));
         }
         return tests.stream();
     }

@@ -12,9 +12,13 @@ public final class SoakSeeds {
     private SoakSeeds() {
     }
 
-    /** {@code first..last}, or {@code 1..N} when {@code -Dsoak.seeds=N} is given. */
-    public static LongStream of(long first, long last) {
+    /**
+     * {@code first..last} and then {@code regressions} (seeds that once found a defect, kept so the
+     * suite holds it fixed), or {@code 1..N} when {@code -Dsoak.seeds=N} is given.
+     */
+    public static LongStream of(long first, long last, long... regressions) {
         Integer n = Integer.getInteger("soak.seeds");
-        return n == null ? LongStream.rangeClosed(first, last) : LongStream.rangeClosed(1, n);
+        return n == null ? LongStream.concat(LongStream.rangeClosed(first, last), LongStream.of(regressions))
+                : LongStream.rangeClosed(1, n);
     }
 }

@@ -23,11 +23,6 @@ public final class ScenarioRun {
     private ScenarioRun() {
     }
 
-    public static PolicyResult run(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates,
-            QueuePolicy policy, Path dir) {
-        return run(demand, expectedSeconds, estimates, policy, 1, dir);
-    }
-
     /** {@code reservationDepth}: the backfill runs' {@code backfill.reservationDepth}. */
     public static PolicyResult run(Demand demand, long[] expectedSeconds, RuntimeEstimates estimates,
             QueuePolicy policy, int reservationDepth, Path dir) {

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Predicate;
 
 /**
  * The reservations of one pass over a cohort tree, and the backfill rule they impose
@@ -65,7 +66,7 @@ public final class Reservations {
      * Which workloads that broke their promise may be preempted for it: the issue's "preemptible ones
      * only". In KAI a workload of priority 100 and up is never evicted; Kueue has no such class.
      */
-    private final java.util.function.Predicate<Workload> preemptible;
+    private final Predicate<Workload> preemptible;
 
     private List<ClusterQueueState> queues = List.of();
     private final List<Reservation> held = new ArrayList<>();
@@ -108,12 +109,12 @@ public final class Reservations {
      * workloads that broke their promise only the {@code preemptible} ones are preempted for it.
      */
     public static Reservations forKai(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy,
-            BackfillPromises promises, java.util.function.Predicate<Workload> preemptible) {
+            BackfillPromises promises, Predicate<Workload> preemptible) {
         return new Reservations(tree, assigner, policy, promises, true, true, preemptible);
     }
 
     private Reservations(QuotaTree tree, FlavorAssigner assigner, BackfillPolicy policy, BackfillPromises promises,
-            boolean atGangMinimum, boolean ownQueueOnly, java.util.function.Predicate<Workload> preemptible) {
+            boolean atGangMinimum, boolean ownQueueOnly, Predicate<Workload> preemptible) {
         this.preemptible = preemptible;
         this.allPromises = promises;
         this.tree = tree;

@@ -196,7 +196,7 @@ class KaiInvariantsTest {
     /** The same worlds with Muster's reservation and backfill on, per leaf queue (random depth, overstayers preempted or not). */
     /** Seeds 1..20 and 665, whose world once preempted a non-preemptible overstayer; or 1..N with {@code -Dsoak.seeds=N}. */
     static LongStream backfillSeeds() {
-        return Integer.getInteger("soak.seeds") != null ? SoakSeeds.of(1, 20) : LongStream.concat(SoakSeeds.of(1, 20), LongStream.of(665));
+        return SoakSeeds.of(1, 20, 665);
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -1,5 +1,8 @@
 package dev.muster.operator.twin;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.api.workload.KueueWorkloadNames;
 import dev.muster.operator.MusterOperator;
 import dev.muster.operator.OperatorCluster;
@@ -12,8 +15,12 @@ import dev.muster.core.model.ObjectKey;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.zjsonpatch.JsonPatch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -205,17 +212,17 @@ final class OperatorRun {
      * suspended it (its path for a job made while the webhook was down), a cycle later.
      */
     private static GenericKubernetesResource throughWebhook(GenericKubernetesResource job) {
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.JsonNode object = json.valueToTree(job);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode object = json.valueToTree(job);
         String[] apiVersion = job.getApiVersion().split("/");
-        com.fasterxml.jackson.databind.node.ObjectNode review = json.createObjectNode()
+        ObjectNode review = json.createObjectNode()
                 .put("apiVersion", SuspendOnCreate.ADMISSION_API_VERSION).put("kind", SuspendOnCreate.ADMISSION_KIND);
-        com.fasterxml.jackson.databind.node.ObjectNode request = review.putObject("request").put("uid", "twin")
+        ObjectNode request = review.putObject("request").put("uid", "twin")
                 .put("operation", "CREATE").put("namespace", job.getMetadata().getNamespace());
         request.putObject("kind").put("group", apiVersion.length == 2 ? apiVersion[0] : "")
                 .put("version", apiVersion[apiVersion.length - 1]).put("kind", job.getKind());
         request.set("object", object);
-        com.fasterxml.jackson.databind.JsonNode response = new SuspendOnCreate().review(review).path("response");
+        JsonNode response = new SuspendOnCreate().review(review).path("response");
         if (!response.path("allowed").asBoolean()) {
             throw new IllegalStateException("Muster's webhook refuses " + job.getKind() + " " + job.getMetadata().getName()
                     + ": " + response.path("status").path("message").asText());
@@ -224,10 +231,10 @@ final class OperatorRun {
             return job;
         }
         try {
-            com.fasterxml.jackson.databind.JsonNode patch = json.readTree(java.util.Base64.getDecoder().decode(response.get("patch").asText()));
-            return json.treeToValue(io.fabric8.zjsonpatch.JsonPatch.apply(patch, object), GenericKubernetesResource.class);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            JsonNode patch = json.readTree(Base64.getDecoder().decode(response.get("patch").asText()));
+            return json.treeToValue(JsonPatch.apply(patch, object), GenericKubernetesResource.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

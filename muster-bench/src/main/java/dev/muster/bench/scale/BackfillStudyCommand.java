@@ -102,6 +102,12 @@ final class BackfillStudyCommand {
 
     static StudyPlan plan(Options o) {
         long seed = o.number("--seed", 42, Long.MIN_VALUE);
+        // Checked before any trace is read: a bad number is told as such, whatever the data folder.
+        long depth = o.number("--reservation-depth", 1, 1);
+        if (depth > BackfillPolicy.MAX_DEPTH) {
+            throw new IllegalArgumentException("--reservation-depth must be between 1 and " + BackfillPolicy.MAX_DEPTH
+                    + " (Muster's Configuration takes no more), not " + depth);
+        }
         String workload = oneOf(o, "--workload", "both", "philly", "synthetic");
         String estimates = oneOf(o, "--estimates", "both", "exact", "noisy");
         int gpus = (int) o.number("--gpus", DEFAULT_GPUS, PhillyWindow.MAX_GPUS);
@@ -121,11 +127,6 @@ final class BackfillStudyCommand {
         List<RuntimeEstimates> modes = estimates.equals("both") ? List.of(RuntimeEstimates.values())
                 : List.of(RuntimeEstimates.of(estimates));
         Optional<Path> out = Optional.ofNullable(o.text("--out", null)).map(Path::of);
-        long depth = o.number("--reservation-depth", 1, 1);
-        if (depth > BackfillPolicy.MAX_DEPTH) {
-            throw new IllegalArgumentException("--reservation-depth must be between 1 and " + BackfillPolicy.MAX_DEPTH
-                    + " (Muster's Configuration takes no more), not " + depth);
-        }
         return new StudyPlan(seed, demands, modes, List.of(QueuePolicy.values()), out, (int) depth);
     }
 

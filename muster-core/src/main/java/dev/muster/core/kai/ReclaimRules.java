@@ -30,16 +30,23 @@ final class ReclaimRules {
 
     /**
      * KAI's CanReclaimResources: the reclaimer's leaf queue with the workload stays within its fair
-     * share. Returns why it does not, or null.
+     * share in every resource, also those the workload does not ask for (its check compares all of
+     * cpu, memory and GPUs: a queue above its share of GPUs may not reclaim even for a cpu-only job).
+     * Returns why it does not, or null.
      */
     String overFairShare(ClusterQueueState q, long[] need) {
         for (int i = 0; i < resourceIndex.length; i++) {
             String r = KaiQuotaTree.RESOURCES.get(i);
             int fr = resourceIndex[i];
-            if (fr >= 0 && need[fr] > 0 && q.node().usage(fr) + need[fr] > bounds.fairShare(q.node(), r)) {
-                return "queue " + q.name() + " would be above its fair share of " + r + " ("
-                        + Quantity.ofMilli(bounds.fairShare(q.node(), r)).format(r) + ") with it, so it may not reclaim from other queues";
+            if (fr < 0 || q.node().usage(fr) + need[fr] <= bounds.fairShare(q.node(), r)) {
+                continue;
             }
+            String share = Quantity.ofMilli(bounds.fairShare(q.node(), r)).format(r);
+            return need[fr] > 0
+                    ? "queue " + q.name() + " would be above its fair share of " + r + " (" + share
+                            + ") with it, so it may not reclaim from other queues"
+                    : "queue " + q.name() + " is above its fair share of " + r + " (" + share
+                            + "), so it may not reclaim from other queues, not even for a workload that asks for no " + r;
         }
         return null;
     }

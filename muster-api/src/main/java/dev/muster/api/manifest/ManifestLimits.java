@@ -60,6 +60,7 @@ public final class ManifestLimits {
 
     /** Feeds {@code text} to {@code scan} line by line, until it ends or the scan found what it wanted. */
     private static void pass(String text, Scan scan) {
+        scan.text = text;
         int pos = 0;
         while (pos <= text.length() && !scan.done()) {
             int end = text.indexOf('\n', pos);
@@ -101,9 +102,17 @@ public final class ManifestLimits {
         private String name;
         private String namespace;
         private boolean inMetadata;
-        /** The block-mapping keys enclosing the current line, with their indentation. */
-        private final List<String> keys = new ArrayList<>();
-        private final List<Integer> keyIndents = new ArrayList<>();
+        /**
+         * The block-mapping keys enclosing the current line: where each starts and ends in the text
+         * (without a list item's "- "), and its indentation. Offsets, not strings: every line of
+         * every file has its key remembered, and only a line found wrong needs them as text.
+         */
+        private int[] keyStarts = new int[16];
+        private int[] keyEnds = new int[16];
+        private int[] keyIndents = new int[16];
+        private int keyCount;
+        /** The text being passed, which the key offsets point into. */
+        private String text = "";
         /** Problems of the current document, reported at its end when its kind and name are known. */
         private final List<String[]> problems = new ArrayList<>();
         /** For {@link #identify}: the document asked about, and its kind and name once it ends. */
@@ -138,15 +147,16 @@ public final class ManifestLimits {
             }
             documentHasContent = true;
             // Only a line's first characters are looked into for its key: the pass stays linear.
-            String key = key(text, start + indent, Math.min(end, start + indent + 256));
+            int colon = keyEnd(text, start + indent, Math.min(end, start + indent + 256));
             leaveKeysAt(indent);
             if (end - start > MAX_LINE_CHARS) {
+                String key = colon < 0 ? null : text.substring(start + indent, colon);
                 problems.add(new String[] {pathOf(key), "a line of " + (end - start) + " characters; Muster reads lines of at"
                         + " most " + MAX_LINE_CHARS + " characters (256 KiB, what Kubernetes allows for all of an"
                         + " object's annotations together)"});
             }
-            if (key != null) {
-                remember(indent, key, text, start + indent + key.length() + 1, end);
+            if (colon >= 0) {
+                remember(indent, start + indent, colon, text, colon + 1, end);
             }
         }
 
@@ -157,8 +167,7 @@ public final class ManifestLimits {
             name = null;
             namespace = null;
             inMetadata = false;
-            keys.clear();
-            keyIndents.clear();
+            keyCount = 0;
         }
 
         void endDocument(int end) {
@@ -178,27 +187,29 @@ public final class ManifestLimits {
             problems.clear();
         }
 
-        /** The key of a {@code key: value} or {@code - key: value} line, if it is a plain one. */
-        private static String key(String text, int from, int end) {
+        /**
+         * Where the key of a {@code key: value} or {@code - key: value} line starting at {@code from}
+         * ends (its colon), if it is a plain one; -1 if not.
+         */
+        private static int keyEnd(String text, int from, int end) {
             int start = text.startsWith("- ", from) ? from + 2 : from;
             int colon = text.indexOf(':', start);
             if (colon <= start || colon >= end || colon + 1 < end && text.charAt(colon + 1) != ' ') {
-                return null;
+                return -1;
             }
             for (int i = start; i < colon; i++) {
                 char c = text.charAt(i);
                 if (c == ' ' || c == '"' || c == '\'' || c == '{' || c == '[' || c == '#') {
-                    return null;
+                    return -1;
                 }
             }
-            return text.substring(from, colon);
+            return colon;
         }
 
         /** The keys at {@code indent} or deeper no longer enclose what follows. */
         private void leaveKeysAt(int indent) {
-            while (!keyIndents.isEmpty() && keyIndents.get(keyIndents.size() - 1) >= indent) {
-                keys.remove(keys.size() - 1);
-                keyIndents.remove(keyIndents.size() - 1);
+            while (keyCount > 0 && keyIndents[keyCount - 1] >= indent) {
+                keyCount--;
             }
         }
 
@@ -208,8 +219,8 @@ public final class ManifestLimits {
          */
         private String pathOf(String key) {
             StringBuilder path = new StringBuilder();
-            for (String k : keys) {
-                path.append(path.isEmpty() ? "" : ".").append(k);
+            for (int i = 0; i < keyCount; i++) {
+                path.append(path.isEmpty() ? "" : ".").append(text, keyStarts[i], keyEnds[i]);
             }
             if (key != null) {
                 path.append(path.isEmpty() ? "" : ".").append(key.startsWith("- ") ? key.substring(2) : key);
@@ -217,24 +228,39 @@ public final class ManifestLimits {
             return path.toString();
         }
 
-        /** Remembers the key of a line, and the value from {@code valueStart} to {@code end} where it names the object. */
-        private void remember(int indent, String key, String text, int valueStart, int end) {
-            boolean item = key.startsWith("- ");
-            String plain = item ? key.substring(2) : key;
-            keys.add(plain);
-            keyIndents.add(item ? indent + 2 : indent);
+        /**
+         * Remembers the key of a line, from {@code keyStart} to its colon, and the value from
+         * {@code valueStart} to {@code end} where it names the object.
+         */
+        private void remember(int indent, int keyStart, int colon, String text, int valueStart, int end) {
+            boolean item = text.startsWith("- ", keyStart);
+            int plain = item ? keyStart + 2 : keyStart;
+            if (keyCount == keyStarts.length) {
+                keyStarts = java.util.Arrays.copyOf(keyStarts, 2 * keyCount);
+                keyEnds = java.util.Arrays.copyOf(keyEnds, 2 * keyCount);
+                keyIndents = java.util.Arrays.copyOf(keyIndents, 2 * keyCount);
+            }
+            keyStarts[keyCount] = plain;
+            keyEnds[keyCount] = colon;
+            keyIndents[keyCount] = item ? indent + 2 : indent;
+            keyCount++;
             if (indent == 0) {
-                inMetadata = plain.equals("metadata");
-                if (plain.equals("kind")) {
+                inMetadata = is(text, plain, colon, "metadata");
+                if (is(text, plain, colon, "kind")) {
                     kind = unquoted(value(text, valueStart, end));
                 }
-            } else if (inMetadata && keys.size() == 2) {
-                if (plain.equals("name")) {
+            } else if (inMetadata && keyCount == 2) {
+                if (is(text, plain, colon, "name")) {
                     name = unquoted(value(text, valueStart, end));
-                } else if (plain.equals("namespace")) {
+                } else if (is(text, plain, colon, "namespace")) {
                     namespace = unquoted(value(text, valueStart, end));
                 }
             }
+        }
+
+        /** Whether {@code text[from, to)} is {@code word}. */
+        private static boolean is(String text, int from, int to, String word) {
+            return to - from == word.length() && text.startsWith(word, from);
         }
 
         private static String value(String text, int valueStart, int end) {

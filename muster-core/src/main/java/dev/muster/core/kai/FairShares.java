@@ -74,8 +74,15 @@ public final class FairShares {
 
     private long demandOf(KaiQueueSpec q, String r, Map<String, Map<String, Long>> demand, Map<String, Long> out) {
         List<KaiQueueSpec> kids = children.getOrDefault(q.name(), List.of());
-        long d = kids.isEmpty() ? demand.getOrDefault(q.name(), Map.of()).getOrDefault(r, 0L)
-                : kids.stream().mapToLong(k -> demandOf(k, r, demand, out)).reduce(0, Saturating::add);
+        long d;
+        if (kids.isEmpty()) {
+            d = demand.getOrDefault(q.name(), Map.of()).getOrDefault(r, 0L);
+        } else {
+            d = 0;
+            for (KaiQueueSpec k : kids) {
+                d = Saturating.add(d, demandOf(k, r, demand, out));
+            }
+        }
         out.put(q.name(), d);
         return d;
     }

@@ -41,6 +41,12 @@ public record KaiQueueSpec(String name, Optional<String> parent, int priority, L
     }
 
     public Optional<Share> share(String resource) {
-        return resources.stream().filter(s -> s.resource().equals(resource)).findFirst();
+        // a loop, not a stream: fair shares and the queue order ask this at every comparison
+        for (Share s : resources) {
+            if (s.resource().equals(resource)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -14,6 +14,18 @@ public record ResourceList(Map<String, Quantity> amounts) {
         amounts = amounts instanceof SortedAmounts sorted ? sorted : SortedAmounts.of(amounts);
     }
 
+    /** Equal lists have equal maps (both always {@link SortedAmounts}): compared and hashed by their entries. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ResourceList other && amounts.equals(other.amounts);
+    }
+
+    /** Spread over the entries, in name order (see {@link SortedAmounts#spreadHash()}), not the map contract's weak sum. */
+    @Override
+    public int hashCode() {
+        return ((SortedAmounts) amounts).spreadHash();
+    }
+
     /** How many resources it names. */
     public int size() {
         return ((SortedAmounts) amounts).count();

@@ -26,6 +26,27 @@ public record PodShape(ResourceList requests, GpuRequest gpu, Map<String, String
         tolerations = List.copyOf(tolerations);
     }
 
+    /**
+     * Written out rather than the record's generated one: shapes key the placement memos and the
+     * recent-workload counts, looked up once or more per pod, and the generated methods go through
+     * method handles that a short run spends its first second interpreting.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof PodShape p && requests.equals(p.requests) && gpu.equals(p.gpu)
+                && nodeSelector.equals(p.nodeSelector) && requiredAffinity.equals(p.requiredAffinity)
+                && tolerations.equals(p.tolerations);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = requests.hashCode();
+        h = 31 * h + gpu.hashCode();
+        h = 31 * h + nodeSelector.hashCode();
+        h = 31 * h + requiredAffinity.hashCode();
+        return 31 * h + tolerations.hashCode();
+    }
+
     public static PodShape of(ResourceList requests, GpuRequest gpu) {
         return new PodShape(requests, gpu, Map.of(), List.of(), List.of());
     }

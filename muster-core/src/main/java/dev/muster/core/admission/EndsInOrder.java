@@ -66,7 +66,7 @@ final class EndsInOrder implements Iterable<RunEnd> {
                     next.add(new Next(q, e, ends));
                     break;
                 }
-                due.add(new RunEnd(e.admitted(), q, nowMillis));
+                due.add(new RunEnd(e.admitted(), q, nowMillis, e.endMillis()));
             }
         }
         due.sort(Comparator.comparing(RunEnd::workload));
@@ -77,7 +77,7 @@ final class EndsInOrder implements Iterable<RunEnd> {
     RunEnd get(int i) {
         while (read.size() <= i && !next.isEmpty()) {
             Next n = next.poll();
-            read.add(new RunEnd(n.end.admitted(), n.queue, n.end.endMillis()));
+            read.add(new RunEnd(n.end.admitted(), n.queue, n.end.endMillis(), n.end.endMillis()));
             if (n.advance()) {
                 next.add(n);
             }

@@ -325,18 +325,34 @@ public final class Reservations {
         return passed.isEmpty() ? FREE : new Verdict.Starts(String.join("; ", passed));
     }
 
-    /** In words: "reserved from +12m (when a, b are expected to end) on nodes n1, n2". */
+    /**
+     * In words: "reserved from t=12m (when a, b are expected to end) on nodes n1, n2"; once the runs
+     * it waits for are past their expected end, "reserved as soon as a, b end (expected by t=12m;
+     * they run past that)", not "from now", so that the words stay the same while they overstay.
+     */
     static String describe(Reservation r, long nowMillis) {
         // An instant, not a time from now, so that the words stay the same from cycle to cycle.
-        StringBuilder out = new StringBuilder("reserved from ").append(instant(Math.max(nowMillis, r.startsMillis())));
+        boolean overdue = r.dueMillis() < nowMillis && !r.awaited().isEmpty();
+        StringBuilder out = new StringBuilder("reserved ");
+        if (overdue) {
+            out.append("as soon as ");
+        } else {
+            out.append("from ").append(instant(Math.max(nowMillis, r.startsMillis())));
+        }
         if (!r.awaited().isEmpty()) {
             List<ObjectKey> shown = r.awaited().subList(Math.max(0, r.awaited().size() - 3), r.awaited().size());
-            out.append(" (when ");
+            boolean one = r.awaited().size() == 1;
+            out.append(overdue ? "" : " (when ");
             if (r.awaited().size() > shown.size()) {
                 out.append(r.awaited().size() - shown.size()).append(" more and ");
             }
-            out.append(String.join(", ", shown.stream().map(ObjectKey::toString).toList()))
-                    .append(r.awaited().size() == 1 ? " is" : " are").append(" expected to end)");
+            out.append(String.join(", ", shown.stream().map(ObjectKey::toString).toList()));
+            if (overdue) {
+                out.append(one ? " ends" : " end").append(" (expected by ").append(instant(r.dueMillis()))
+                        .append(one ? "; it runs" : "; they run").append(" past that)");
+            } else {
+                out.append(one ? " is" : " are").append(" expected to end)");
+            }
         }
         if (!r.nodes().isEmpty()) {
             out.append(" on node").append(r.nodes().size() == 1 ? " " : "s ").append(String.join(", ", r.nodes()));
@@ -410,7 +426,8 @@ public final class Reservations {
                     List<ObjectKey> gone = taken.stream().map(RunEnd::workload).toList();
                     List<String> nodes = outcome.nodesAt(wl, f.assignment(), at, gone, earlier);
                     if (nodes != null) {
-                        return new Reservation(wl, cq, f.assignment(), at, gone, nodes);
+                        long due = taken.stream().mapToLong(RunEnd::expectedMillis).max().orElse(at);
+                        return new Reservation(wl, cq, f.assignment(), at, gone, due, nodes);
                     }
                 }
                 if (all.get(i) == null) {

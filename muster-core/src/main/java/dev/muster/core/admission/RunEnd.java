@@ -6,9 +6,11 @@ import dev.muster.core.queue.ClusterQueueState;
 
 /**
  * A run as a reservation counts on it: a workload holding quota in {@code queue}, taken to end at
- * {@code endMillis} (now, if its expected end has passed; {@link Long#MAX_VALUE}: never).
+ * {@code endMillis} (now, if its expected end has passed; {@link Long#MAX_VALUE}: never), and its
+ * expected end itself, {@code expectedMillis} (earlier than {@code endMillis} when it runs past it:
+ * what a reservation waiting for it says).
  */
-record RunEnd(AdmittedWorkload admitted, ClusterQueueState queue, long endMillis) {
+record RunEnd(AdmittedWorkload admitted, ClusterQueueState queue, long endMillis, long expectedMillis) {
 
     ObjectKey workload() {
         return admitted.workload().key();

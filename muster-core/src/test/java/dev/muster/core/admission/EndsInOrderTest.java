@@ -101,7 +101,7 @@ class EndsInOrderTest {
                 OptionalLong runtime = runtimes.get(a.workload().key());
                 long end = runtime.isEmpty() ? Long.MAX_VALUE
                         : Math.max(now, Saturating.add(a.admittedAtMillis(), runtime.getAsLong()));
-                out.add(new RunEnd(a, q, end));
+                out.add(new RunEnd(a, q, end, end));
             }
         }
         out.sort(Comparator.comparingLong(RunEnd::endMillis).thenComparing(RunEnd::workload));

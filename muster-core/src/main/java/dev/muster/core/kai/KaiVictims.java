@@ -38,6 +38,10 @@ import java.util.Set;
  *       queue's saturation (allocation with the workload over fair share) is not above 1 or stays
  *       below that of each sibling that gives something up, in the resources involved
  *       (reclaimingQueuesRemainWithinBoundaries, saturation multiplier 1).</li>
+ *   <li>Reclaim: KAI tries a set by allocating the workload and the victims again in its
+ *       allocation order; a victim whose queue that order serves before the workload's takes its
+ *       room back first, and the set makes room only if the workload still fits
+ *       ({@link ReallocatedFirst}).</li>
  *   <li>Preemption inside the workload's own queue takes lower-priority gangs only, with no share
  *       rule.</li>
  *   <li>When the workload fits, victims that still fit beside it are put back, highest priority
@@ -59,12 +63,18 @@ final class KaiVictims {
     private final List<ClusterQueueState> leaves;
     private final MinRuntimes minRuntimes;
     private final ReclaimRules rules;
+    private final ReallocatedFirst reallocatedFirst;
     private final MinRuntimeProtection protection;
     private final EvictingFronts fronts;
     /** Why the last reclaim search found nothing, in words; null when it was not tried or found a set. */
     private String refusal;
     /** Whether the last reclaim was refused because the workload's queue would be above its fair share. */
     private boolean overFairShare;
+    /**
+     * In the last reclaim search, why a set that made room failed because KAI allocates some of its
+     * victims again before the workload, in words; null if none did.
+     */
+    private String servedFirst;
 
     KaiVictims(QuotaTree tree, KaiShares bounds, KaiQueueOrder queueOrder, List<ClusterQueueState> leaves,
             MinRuntimes minRuntimes, long nowMillis, EvictingFronts fronts) {
@@ -74,6 +84,7 @@ final class KaiVictims {
         this.leaves = leaves;
         this.minRuntimes = minRuntimes;
         this.rules = new ReclaimRules(tree, bounds);
+        this.reallocatedFirst = new ReallocatedFirst(queueOrder);
         this.protection = new MinRuntimeProtection(nowMillis);
     }
 
@@ -108,6 +119,7 @@ final class KaiVictims {
             return Plan.NONE;
         }
         refusal = NOTHING_TO_RECLAIM;
+        servedFirst = null;
         if (!anyToReclaim(q, leaves)) {
             return Plan.NONE; // no candidates at all: not worth a look at every admitted workload
         }
@@ -183,12 +195,15 @@ final class KaiVictims {
                     break;
                 }
                 taken.take(nextStep(pool.first(victimQueue), taken.size()));
-                if (makesRoom(q, need, taken, reclaim, placeable)) {
+                if (reclaim ? makesRoomForReclaimer(q, need, taken, placeable) : makesRoom(q, need, taken, false, placeable)) {
                     fits = true;
                     break;
                 }
             }
             if (!fits) {
+                if (reclaim && servedFirst != null) {
+                    refusal = NOTHING_TO_RECLAIM.equals(refusal) ? servedFirst : servedFirst + "; " + refusal;
+                }
                 return Plan.NONE;
             }
             taken.putBack(() -> makesRoom(q, need, taken, reclaim, placeable));
@@ -197,6 +212,37 @@ final class KaiVictims {
         } finally {
             taken.restoreTree();
         }
+    }
+
+    /**
+     * A reclaim's set of steps as KAI's solver tries it: the victims KAI allocates again before the
+     * workload take their room back first ({@link ReallocatedFirst}), then the workload must fit in
+     * what is left. When it does, those victims stay put back (they are no victims); when it does
+     * not, they are taken again and the search goes on with the next step, as KAI's solver adds the
+     * next victim to the set.
+     */
+    private boolean makesRoomForReclaimer(ClusterQueueState q, long[] need, TakenSteps taken, Placeable placeable) {
+        if (!fits(q.node(), need)) {
+            return false; // victims put back only take room away: the usual answer while steps are still few
+        }
+        List<VictimStep> back = reallocatedFirst.putBack(taken, q, need);
+        if (makesRoom(q, need, taken, true, placeable)) {
+            return true;
+        }
+        taken.retake(back);
+        if (!back.isEmpty() && servedFirst == null && makesRoom(q, need, taken, true, placeable)) {
+            servedFirst = servedFirstNote(q, back);
+        }
+        return false;
+    }
+
+    /** Why a set that would make room does not, in words: the queues KAI allocates before the workload's. */
+    private static String servedFirstNote(ClusterQueueState q, List<VictimStep> back) {
+        List<String> queues = back.stream().map(s -> s.gang().queue.name()).distinct().toList();
+        boolean one = queues.size() == 1;
+        return (one ? "queue " + queues.get(0) + " comes" : "queues " + String.join(", ", queues) + " come")
+                + " before queue " + q.name() + " in KAI's allocation order, so the workloads " + (one ? "it" : "they")
+                + " would give up would be allocated again first and take back the room they free";
     }
 
     /** Whether the workload fits with the steps taken: quota, the reclaim boundaries, then the nodes. */

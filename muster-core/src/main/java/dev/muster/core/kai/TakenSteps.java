@@ -55,6 +55,21 @@ final class TakenSteps {
         steps.remove(step);
     }
 
+    /** Undoes every standing step of {@code g}, newest first; returns them in that order. */
+    List<VictimStep> undoGang(VictimGang g) {
+        List<VictimStep> ofGang = new ArrayList<>(steps.stream().filter(s -> s.gang() == g).toList());
+        ofGang.sort(Comparator.comparingInt(VictimStep::order).reversed());
+        ofGang.forEach(this::undo);
+        return ofGang;
+    }
+
+    /** Takes again steps undone in the order given (newest of a gang first): the gangs' counts are as before. */
+    void retake(List<VictimStep> undone) {
+        for (int i = undone.size() - 1; i >= 0; i--) {
+            take(undone.get(i));
+        }
+    }
+
     /** Gives the tree back what the standing steps took off it (the gangs' counts are left as they are). */
     void restoreTree() {
         for (VictimStep s : steps) {

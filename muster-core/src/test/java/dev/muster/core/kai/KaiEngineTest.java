@@ -133,6 +133,38 @@ class KaiEngineTest {
         assertThat(evictions(settle(e, 1))).isEmpty();
     }
 
+    /**
+     * KAI tries a reclaim by allocating the workload and its victims again in its queue order
+     * (actions/common/action.go TryToVirtuallyAllocatePreemptorAndGetVictims). a (fair share 2)
+     * and c (fair share 1: its weight 0 leaves it none of the GPU beyond quotas) both stand above
+     * their quota of 1 with their job, so queue priority decides: of priority 101, c's victim is
+     * allocated again first and a-1 gets nothing; of priority 100, a comes first (the smaller
+     * share of its allocatable share in use) and takes c-1's GPU.
+     */
+    @Test
+    void aVictimOfAQueueServedBeforeTheReclaimersTakesItsRoomBack() {
+        for (int priority : new int[] {100, 101}) {
+            Engine e = engine(3, new KaiQueueSpec("a", Optional.empty(), 100, List.of(new Share(GPU,
+                            Optional.of(Quantity.ofUnits(1)), Optional.empty(), 1000))),
+                    new KaiQueueSpec("c", Optional.empty(), priority, List.of(new Share(GPU,
+                            Optional.of(Quantity.ofUnits(1)), Optional.empty(), 0))));
+            submitToKai(e, job("c", "c-0", 50, 1));
+            submitToKai(e, job("c", "c-1", 50, 1));
+            submitToKai(e, job("a", "a-0", 50, 1));
+            assertThat(admitted(settle(e, 0))).containsExactlyInAnyOrder("c-0", "c-1", "a-0");
+            submitToKai(e, job("a", "a-1", 50, 1));
+            List<Decision> d = settle(e, 1);
+            if (priority == 100) {
+                assertThat(evictions(d)).extracting(x -> x.workload().name()).containsExactly("c-1");
+                assertThat(admitted(d)).containsExactly("a-1");
+            } else {
+                assertThat(evictions(d)).isEmpty();
+                assertThat(e.reason(new ObjectKey("default", "a-1")).orElseThrow())
+                        .contains("queue c comes before queue a in KAI's allocation order");
+            }
+        }
+    }
+
     @Test
     void nonPreemptibleWorkloadsStayWithinQuotaAndAreNeverEvicted() {
         Engine e = engine(8, queue("a", null, 2, null), queue("b", null, 6, null));

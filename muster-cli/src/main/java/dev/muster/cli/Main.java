@@ -50,7 +50,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (for tests, which must not exit the JVM). */
     public static int execute(String... args) {
-        return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        return execute(new StandardOutput(System.out), new PrintWriter(System.err, true), args);
     }
 
     /** Runs the command line with the given output streams and returns the exit code. */

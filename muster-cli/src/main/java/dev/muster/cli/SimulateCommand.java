@@ -12,6 +12,7 @@ import dev.muster.sim.expect.Mismatch;
 import dev.muster.sim.report.Report;
 import dev.muster.sim.report.ReportFormat;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
@@ -123,8 +124,15 @@ final class SimulateCommand implements Callable<Integer> {
         }
         Simulation simulation = new Simulation(scenario, html == null && !serve ? options : options.withSeries());
         Report report = progress.attach(simulation, err).run();
-        format.write(report, out);
-        out.flush();
+        if (out instanceof StandardOutput std && StandardCharsets.UTF_8.equals(std.stream().charset())) {
+            // Bytes straight to standard output; a PrintStream keeps its errors (a closed pipe) to
+            // itself, as the writer does, so `muster simulate ... | head` still ends quietly.
+            out.flush();
+            format.write(report, (java.io.OutputStream) std.stream());
+        } else {
+            format.write(report, out);
+            out.flush();
+        }
         if (html != null) {
             HtmlOutput.write(html, report, simulation.series().orElseThrow(), HtmlOutput.title(paths));
             err.println("muster: wrote " + html);

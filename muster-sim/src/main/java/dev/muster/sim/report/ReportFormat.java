@@ -5,6 +5,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -28,16 +29,26 @@ public enum ReportFormat {
         writer.get().write(report, out);
     }
 
+    /** Writes the report as UTF-8 bytes and flushes {@code out}, leaving it open. */
+    public void write(Report report, java.io.OutputStream out) throws IOException {
+        writer.get().write(report, out);
+    }
+
     /**
-     * Writes the report to a stream such as {@code System.out}, in the stream's own charset.
+     * Writes the report to a stream such as {@code System.out}, in the stream's own charset (as bytes
+     * straight from the report writer when that is UTF-8, the usual case).
      *
      * @throws UncheckedIOException if the stream reports an error (a closed pipe, a full disk)
      */
     public void write(Report report, PrintStream out) {
         try {
-            // Not closed: closing the OutputStreamWriter would close System.out.
-            Writer writer = new OutputStreamWriter(out, out.charset());
-            write(report, writer);
+            if (StandardCharsets.UTF_8.equals(out.charset())) {
+                write(report, (java.io.OutputStream) out);
+            } else {
+                // Not closed: closing the OutputStreamWriter would close System.out.
+                Writer chars = new OutputStreamWriter(out, out.charset());
+                write(report, chars);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -146,6 +146,23 @@ class JsonReportWriterTest {
         assertThat(first).endsWith("}\n").doesNotEndWith("\n\n").doesNotContain("\r");
     }
 
+    /**
+     * Standard output takes the report as bytes from Jackson's UTF-8 generator; they must be the
+     * characters' UTF-8 encoding exactly, non-ASCII text (a message with a non-breaking space, an
+     * arrow and an accent) and escapes included.
+     */
+    @Test
+    void theByteStreamGetsTheUtf8OfTheCharacters() throws IOException {
+        Report.EventReport odd = new Report.EventReport(5.0, "Job/default/a", "Normal", "Pending",
+                "waiting\u00a0for \"quota\" \u2192 caf\u00e9\n\ttab");
+        Report report = new Report(Report.SCHEMA, 70.0, List.of(), List.of(), List.of(), List.of(), List.of(odd));
+        for (Report r : List.of(report, SampleReports.gkeQueuedProvisioning())) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            new JsonReportWriter().write(r, bytes);
+            assertThat(bytes.toByteArray()).isEqualTo(json(r).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
     private static String json(Report report) throws IOException {
         StringWriter out = new StringWriter();
         new JsonReportWriter().write(report, out);

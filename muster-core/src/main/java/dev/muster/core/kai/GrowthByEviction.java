@@ -48,8 +48,10 @@ final class GrowthByEviction {
     private final NonPreemptibleQuota nonPreemptibleQuota;
     private final MinRuntimes minRuntimes;
     private final EvictingFronts fronts;
-    /** Gangs whose last try made no room, with the state of the tree it was made in. */
-    private final Map<ObjectKey, KaiWaitMemo.State> refused = new HashMap<>();
+    /** Per KAI tree (by its root): gangs whose last try made no room, with the state of the tree it was made in. */
+    private final Map<dev.muster.core.quota.QuotaNode, Map<ObjectKey, KaiWaitMemo.State>> refusedByTree = new HashMap<>();
+    /** Those of the tree of this pass. */
+    private Map<ObjectKey, KaiWaitMemo.State> refused;
 
     GrowthByEviction(QuotaTree tree, NonPreemptibleQuota nonPreemptibleQuota, MinRuntimes minRuntimes,
             EvictingFronts fronts) {
@@ -80,6 +82,7 @@ final class GrowthByEviction {
      */
     int grow(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome, KaiShares bounds, KaiQueueOrder order,
             Supplier<KaiWaitMemo.State> state, Predicate<ClusterQueueState> mayGrow, boolean resizedBefore) {
+        refused = refusedByTree.computeIfAbsent(leaves.get(0).node().root(), r -> new HashMap<>());
         KaiWaitMemo.State now = state.get();
         List<Candidate> round = new ArrayList<>();
         Set<ObjectKey> partial = new HashSet<>();

@@ -114,6 +114,20 @@ public final class SchedulingCycle {
         /** Gives an admitted gang more of its replicas, now that they fit. */
         void grow(AdmittedWorkload gang, Assignment larger);
 
+        /** As {@link #grow(AdmittedWorkload, Assignment)}, saying why they fit now ({@code why}, for its status). */
+        default void grow(AdmittedWorkload gang, Assignment larger, String why) {
+            grow(gang, larger);
+        }
+
+        /**
+         * Whether the admitted workload is a victim of a preemption under way: it holds quota until
+         * it has left, but asks for nothing more. (Unlike {@link #evicting}, which also counts what
+         * was admitted or resized at this instant, so that no preemption takes it at once.)
+         */
+        default boolean leaving(ObjectKey workload) {
+            return evicting().contains(workload);
+        }
+
         /**
          * When nodes are known: places the whole gang and holds its place, returning null; or
          * returns why its pods do not all fit on the nodes (nothing held). Always null without nodes.

@@ -102,15 +102,30 @@ final class CycleOutcome implements SchedulingCycle.Outcome {
 
     @Override
     public void shrink(AdmittedWorkload victim, Assignment smaller, Workload wl) {
+        // The workload it gives way to waits in a queue, or holds quota already (a gang growing beyond its minimum).
+        ClusterQueueState queue = parts.book().queueOf(wl.key());
+        if (queue == null) {
+            queue = queueHolding(wl.key());
+        }
         resize(victim, smaller, "its pods beyond the gang minimum make room for " + wl.key() + " (priority "
-                + wl.priority() + ") of " + parts.book().queueOf(wl.key()).title()
+                + wl.priority() + ") of " + queue.title()
                 + "; the gang keeps running at its minimum");
         parts.triggers().freed(parts.queues().get(victim.clusterQueue()).node().root());
     }
 
     @Override
     public void grow(AdmittedWorkload gang, Assignment larger) {
-        resize(gang, larger, "room for more of its replicas appeared");
+        grow(gang, larger, "room for more of its replicas appeared");
+    }
+
+    @Override
+    public void grow(AdmittedWorkload gang, Assignment larger, String why) {
+        resize(gang, larger, why);
+    }
+
+    @Override
+    public boolean leaving(ObjectKey workload) {
+        return parts.preemptions().evicting().contains(workload);
     }
 
     @Override

@@ -52,6 +52,7 @@ public final class KaiCycle {
     private final MinRuntimes minRuntimes;
     private final NonPreemptibleQuota nonPreemptibleQuota;
     private final GangGrowth growth;
+    private final GrowthByEviction growthByEviction;
     private final EvictingFronts evictingFronts = new EvictingFronts();
     /**
      * Muster's reservations and backfill (off unless configured). With them on, the wait memos
@@ -71,6 +72,8 @@ public final class KaiCycle {
     private final Map<QuotaNode, Long> sharesVersions = new HashMap<>();
     /** What this cycle changed in its passes (admissions, preemptions, shrinks, growth, room let go); only ever grows. */
     private long passChanges;
+    /** Whether the pass resized a gang: no victim search may take it again at this instant. */
+    private boolean resizedInPass;
 
     /** What one try of a pending workload came to. */
     private sealed interface Tried {
@@ -115,6 +118,7 @@ public final class KaiCycle {
         this.minRuntimes = new MinRuntimes(queues);
         this.nonPreemptibleQuota = new NonPreemptibleQuota(tree, specs);
         this.growth = new GangGrowth(tree, assigner, nonPreemptibleQuota);
+        this.growthByEviction = new GrowthByEviction(tree, nonPreemptibleQuota, minRuntimes, evictingFronts);
     }
 
     /** Fair shares computed by the last pass, per queue and resource (milli-units). */
@@ -257,7 +261,15 @@ public final class KaiCycle {
             }
         }
         // A gang grows beyond its minimum into room a reservation of its queue may need: not while one is held.
-        passChanges += growth.grow(leaves, outcome, q -> !reservations.holdsRoomIn(q));
+        java.util.function.Predicate<ClusterQueueState> mayGrow = q -> !reservations.holdsRoomIn(q);
+        int grown = growth.grow(leaves, outcome, mayGrow);
+        passChanges += grown;
+        resizedInPass |= grown > 0;
+        // Then, as KAI's reclaim and preempt actions take every job with pending tasks, the gangs still
+        // below their full size make room for their next replicas.
+        passChanges += growthByEviction.grow(leaves, outcome, bounds, order,
+                () -> state(leaves, outcome, admissions, sharesVersion), mayGrow, resizedInPass);
+        resizedInPass = false;
         reservations.endPass(outcome);
     }
 
@@ -372,6 +384,7 @@ public final class KaiCycle {
         if (!plan.isEmpty()) {
             // Replicas beyond other gangs' minimums leave at once; whole gangs are evicted and waited for.
             plan.shrinks().forEach(x -> outcome.shrink(x.victim(), x.smaller(), wl));
+            resizedInPass |= !plan.shrinks().isEmpty();
             if (plan.evictions().isEmpty()) {
                 admitOrExplain(q, wl, outcome);
                 return new Tried.Changed();
@@ -455,7 +468,23 @@ public final class KaiCycle {
         return new Assignment(podSets, usage, true);
     }
 
-    /** Per leaf queue and resource: what it uses plus what its pending workloads ask for (full counts). */
+    /** Adds to {@code demand} what the gang's pods not running yet ask for, per resource. */
+    private static void missingReplicas(AdmittedWorkload g, Map<String, Long> demand) {
+        List<dev.muster.core.queue.PodSetAssignment> running = g.assignment().podSets();
+        for (int i = 0; i < running.size(); i++) {
+            PodSet ps = g.workload().podSets().get(i);
+            int missing = ps.count() - running.get(i).count();
+            if (missing > 0) {
+                ps.perPod().amounts().forEach((r, amount) -> demand.merge(r,
+                        Saturating.multiply(amount.milli(), missing), Saturating::add));
+            }
+        }
+    }
+
+    /**
+     * Per leaf queue and resource: what it uses plus what its pending workloads ask for (full
+     * counts), and the pods its partly running gangs still ask for.
+     */
     private Map<String, Map<String, Long>> demand(List<ClusterQueueState> leaves, SchedulingCycle.Outcome outcome) {
         Map<String, Map<String, Long>> demand = new HashMap<>();
         for (ClusterQueueState q : leaves) {
@@ -466,6 +495,11 @@ public final class KaiCycle {
                 d.put(r, fr < 0 ? 0 : q.node().usage(fr) - outcome.held(q, fr));
             }
             q.pendingDemand().forEach((r, amount) -> d.merge(r, amount, Saturating::add));
+            // A gang running below its full size still asks for the rest: KAI counts pending tasks of
+            // every job in its queue's request (proportion.go updateQueuesCurrentResourceUsage).
+            for (AdmittedWorkload g : q.belowFullCount()) {
+                missingReplicas(g, d);
+            }
             demand.put(q.name(), d);
         }
         return demand;

@@ -335,6 +335,11 @@ public final class ClusterQueueState {
         return a;
     }
 
+    /** The workload holding quota here under {@code key} as it is now (resizes included), or null. */
+    public AdmittedWorkload admittedOf(ObjectKey key) {
+        return admitted.get(key);
+    }
+
     /** The admitted workloads with fewer pods than they asked for, in namespace/name order. */
     public Collection<AdmittedWorkload> belowFullCount() {
         return Collections.unmodifiableCollection(belowFullCount.values());

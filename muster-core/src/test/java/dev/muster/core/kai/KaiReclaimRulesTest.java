@@ -55,11 +55,15 @@ class KaiReclaimRulesTest {
     /** Worlds whose probe reclaimed something: the checks must not hold only because nothing happened. */
     private static final java.util.concurrent.atomic.AtomicInteger RECLAIMS = new java.util.concurrent.atomic.AtomicInteger();
     private static final java.util.concurrent.atomic.AtomicInteger SHRINKS = new java.util.concurrent.atomic.AtomicInteger();
+    /** Steps where a gang running below its full size grew by taking replicas of others. */
+    private static final java.util.concurrent.atomic.AtomicInteger GROWTHS = new java.util.concurrent.atomic.AtomicInteger();
 
     @org.junit.jupiter.api.AfterAll
     static void enoughWorldsReclaimed() {
         assertThat(RECLAIMS.get()).as("worlds where the probe reclaimed").isGreaterThanOrEqualTo(20);
         assertThat(SHRINKS.get()).as("worlds where an elastic gang gave replicas").isGreaterThanOrEqualTo(3);
+        // Rare here (what settles at one instant is no victim at that instant): GrowthByEvictionTest builds such worlds.
+        assertThat(GROWTHS.get()).as("gangs grown by taking replicas of others").isGreaterThanOrEqualTo(1);
     }
 
     static List<Long> seeds() {
@@ -115,7 +119,7 @@ class KaiReclaimRulesTest {
             all.put(wl.key(), wl);
             engine.submit(wl, QueueRef.kaiQueue(wl.queueName()));
         }
-        settle(engine, 0);
+        settle(engine, 0, w, all, seed);
         // Only the probe waits, so that whatever the next cycle takes, it takes for the probe.
         all.keySet().stream().filter(engine::isPending).sorted().forEach(engine::remove);
         Map<String, long[]> usageBefore = usage(engine, w);
@@ -129,16 +133,32 @@ class KaiReclaimRulesTest {
         engine.submit(probe, QueueRef.kaiQueue(probe.queueName()));
         List<Decision> decisions = engine.schedule(1_000);
 
+        // What is taken for the probe's minimum comes before its admission; after it, gangs running
+        // below their full size (the probe among them) may reclaim or preempt for their next replicas.
+        int admittedAt = decisions.size();
+        for (int d = 0; d < decisions.size(); d++) {
+            if (decisions.get(d) instanceof Decision.Admit a && a.workload().equals(probe.key())) {
+                admittedAt = d;
+                break;
+            }
+        }
         List<ObjectKey> evicted = new ArrayList<>();
         Map<ObjectKey, List<PodSetAssignment>> resized = new LinkedHashMap<>();
-        for (Decision d : decisions) {
+        for (Decision d : decisions.subList(0, admittedAt)) {
             if (d instanceof Decision.Evict e) {
                 evicted.add(e.workload());
             } else if (d instanceof Decision.Resize rz && before.containsKey(rz.workload())
                     && !before.get(rz.workload()).clusterQueue().equals(leaf)) {
+                assertThat(rz.message()).as("seed %d: a gang shrinks before the probe's admission for the probe", seed)
+                        .contains(madeRoomFor(probe.key()));
                 resized.put(rz.workload(), rz.to().podSets());
             }
         }
+        String where = "seed " + seed + ": " + probe.key() + " into " + leaf + ", decisions " + decisions;
+        Map<String, Map<String, Long>> fair = new HashMap<>();
+        w.queues().forEach(q -> fair.put(q.name(), engine.fairShare(q.name())));
+        all.put(probe.key(), probe);
+        checkGrowth(w, decisions, before, all, usageBefore, fair, where);
         if (evicted.isEmpty() && resized.isEmpty()) {
             return;
         }
@@ -146,10 +166,7 @@ class KaiReclaimRulesTest {
         if (!resized.isEmpty()) {
             SHRINKS.incrementAndGet();
         }
-        String where = "seed " + seed + ": " + probe.key() + " into " + leaf + ", decisions " + decisions;
         assertThat(fitsAsItIs).as("nothing is taken while the workload fits as things are; %s", where).isFalse();
-        Map<String, Map<String, Long>> fair = new HashMap<>();
-        w.queues().forEach(q -> fair.put(q.name(), engine.fairShare(q.name())));
 
         // CanReclaimResources
         for (int i = 0; i < RESOURCES.size(); i++) {
@@ -179,20 +196,9 @@ class KaiReclaimRulesTest {
             }
         });
         for (String victimQueue : victimQueues) {
-            String vSide = leveled(w, victimQueue, leaf);
-            String rSide = leveled(w, leaf, victimQueue);
-            boolean aboveAllocatable = false;
-            boolean aboveQuota = false;
-            boolean reclaimerWithinQuota = true;
-            for (int i = 0; i < RESOURCES.size(); i++) {
-                String res = RESOURCES.get(i);
-                long remaining = usageBefore.get(vSide)[i];
-                aboveAllocatable |= remaining > KaiShares.allocatable(spec(w, vSide).share(res), fair.get(vSide).getOrDefault(res, 0L));
-                aboveQuota |= remaining > KaiShares.quota(spec(w, vSide).share(res));
-                reclaimerWithinQuota &= usageBefore.get(rSide)[i] + need[i] <= KaiShares.quota(spec(w, rSide).share(res));
-            }
-            assertThat(aboveAllocatable || reclaimerWithinQuota && aboveQuota)
-                    .as("%s (as %s) passes MaintainFairShare or GuaranteeDeservedQuota before it gives way; %s", victimQueue, vSide, where)
+            assertThat(passesStrategy(w, usageBefore, fair, victimQueue, leaf, need))
+                    .as("%s (as %s) passes MaintainFairShare or GuaranteeDeservedQuota before it gives way; %s", victimQueue,
+                            leveled(w, victimQueue, leaf), where)
                     .isTrue();
         }
         // After the reclaim: the saturation boundaries, and the workload fits.
@@ -234,6 +240,142 @@ class KaiReclaimRulesTest {
         }
     }
 
+    /** MaintainFairShare or GuaranteeDeservedQuota for a step from {@code victimQueue}, in the state {@code usage}. */
+    private static boolean passesStrategy(World w, Map<String, long[]> usage, Map<String, Map<String, Long>> fair,
+            String victimQueue, String leaf, long[] need) {
+        String vSide = leveled(w, victimQueue, leaf);
+        String rSide = leveled(w, leaf, victimQueue);
+        boolean aboveAllocatable = false;
+        boolean aboveQuota = false;
+        boolean reclaimerWithinQuota = true;
+        for (int i = 0; i < RESOURCES.size(); i++) {
+            String res = RESOURCES.get(i);
+            long remaining = usage.get(vSide)[i];
+            aboveAllocatable |= remaining > KaiShares.allocatable(spec(w, vSide).share(res), fair.get(vSide).getOrDefault(res, 0L));
+            aboveQuota |= remaining > KaiShares.quota(spec(w, vSide).share(res));
+            reclaimerWithinQuota &= usage.get(rSide)[i] + need[i] <= KaiShares.quota(spec(w, rSide).share(res));
+        }
+        return aboveAllocatable || reclaimerWithinQuota && aboveQuota;
+    }
+
+    /** How a gang's shrink names the workload it makes room for. */
+    private static String madeRoomFor(ObjectKey key) {
+        return "make room for " + key + " (";
+    }
+
+    /**
+     * The steps by which gangs running below their full size grew by taking replicas from others
+     * (KAI's reclaim and preempt actions for a job's next task), replayed on the usage in decision
+     * order: each adds one replica; its victims are gangs that shrink just before it, by replicas
+     * beyond their minimum only, all of other queues (a reclaim: the grower's queue within its fair
+     * share with the replica, each victim queue passing a strategy as it stands before the step) or
+     * all of its own queue with a lower priority (a preemption).
+     */
+    private static void checkGrowth(World w, List<Decision> decisions, Map<ObjectKey, AdmittedWorkload> before,
+            Map<ObjectKey, Workload> all, Map<String, long[]> usageBefore, Map<String, Map<String, Long>> fair, String where) {
+        Map<String, long[]> usage = new HashMap<>();
+        usageBefore.forEach((q, u) -> usage.put(q, u.clone()));
+        Map<ObjectKey, Workload> workloads = new HashMap<>(all);
+        Map<ObjectKey, String> queues = new HashMap<>();
+        Map<ObjectKey, int[]> running = new HashMap<>();
+        before.forEach((k, a) -> {
+            workloads.put(k, a.workload());
+            queues.put(k, a.clusterQueue());
+            running.put(k, counts(a.assignment().podSets()));
+        });
+        List<Decision.Resize> shrinks = new ArrayList<>();
+        Map<String, long[]> beforeStep = null;
+        for (Decision d : decisions) {
+            if (!(d instanceof Decision.Resize r) || !r.message().contains("make room for ")
+                    && !r.message().startsWith("one more of its replicas runs")) {
+                shrinks.clear(); // what shrank was for a pending workload (now admitted or waiting for its victims)
+            }
+            if (d instanceof Decision.Admit a) {
+                queues.put(a.workload(), a.clusterQueue());
+                running.put(a.workload(), counts(a.assignment().podSets()));
+                subtract(w, usage, a.clusterQueue(), negate(usageOf(workloads.get(a.workload()), running.get(a.workload()))));
+                continue;
+            }
+            if (!(d instanceof Decision.Resize rz)) {
+                continue;
+            }
+            ObjectKey k = rz.workload();
+            Workload wl = workloads.get(k);
+            int[] from = running.get(k);
+            int[] to = counts(rz.to().podSets());
+            if (rz.message().contains("make room for ")) {
+                if (shrinks.isEmpty()) {
+                    beforeStep = new HashMap<>();
+                    for (Map.Entry<String, long[]> e : usage.entrySet()) {
+                        beforeStep.put(e.getKey(), e.getValue().clone());
+                    }
+                }
+                shrinks.add(rz);
+            } else if (rz.message().startsWith("one more of its replicas runs")) {
+                GROWTHS.incrementAndGet();
+                long[] replica = usageOf(wl, to);
+                long[] was = usageOf(wl, from);
+                for (int i = 0; i < replica.length; i++) {
+                    replica[i] -= was[i];
+                }
+                assertThat(java.util.Arrays.stream(to).sum() - java.util.Arrays.stream(from).sum())
+                        .as("%s grows by one replica; %s", k, where).isEqualTo(1);
+                assertThat(shrinks).as("%s grows by taking replicas; %s", k, where).isNotEmpty();
+                String leaf = queues.get(k);
+                boolean reclaim = !queues.get(shrinks.get(0).workload()).equals(leaf);
+                if (reclaim) {
+                    for (int i = 0; i < RESOURCES.size(); i++) {
+                        assertThat(beforeStep.get(leaf)[i] + replica[i])
+                                .as("%s within its fair share of %s with %s's next replica; %s", leaf, RESOURCES.get(i), k, where)
+                                .isLessThanOrEqualTo(fair.get(leaf).getOrDefault(RESOURCES.get(i), 0L));
+                    }
+                }
+                List<String> victimQueues = new ArrayList<>();
+                for (Decision.Resize s : shrinks) {
+                    String victimQueue = queues.get(s.workload());
+                    Workload victim = workloads.get(s.workload());
+                    assertThat(s.message()).as("the shrink before %s's growth makes room for it; %s", k, where).contains(madeRoomFor(k));
+                    assertThat(victim.priority()).as("only preemptible gangs give way; %s", where).isLessThan(KaiCycle.NON_PREEMPTIBLE);
+                    if (reclaim) {
+                        assertThat(victimQueue).as("a reclaim takes from other queues only; %s", where).isNotEqualTo(leaf);
+                        if (!victimQueues.contains(victimQueue)) {
+                            victimQueues.add(victimQueue);
+                            assertThat(passesStrategy(w, beforeStep, fair, victimQueue, leaf, replica))
+                                    .as("%s passes MaintainFairShare or GuaranteeDeservedQuota before it gives way to %s; %s",
+                                            victimQueue, k, where)
+                                    .isTrue();
+                        }
+                    } else {
+                        assertThat(victimQueue).as("a preemption takes from the grower's queue only; %s", where).isEqualTo(leaf);
+                        assertThat(victim.priority()).as("a preemption takes lower priorities; %s", where).isLessThan(wl.priority());
+                    }
+                }
+                shrinks.clear();
+            }
+            if (rz.message().contains("make room for ")) {
+                for (int p = 0; p < to.length; p++) {
+                    assertThat(to[p]).as("%s keeps its minimum and only shrinks; %s", k, where)
+                            .isGreaterThanOrEqualTo(wl.podSets().get(p).minCount()).isLessThanOrEqualTo(from[p]);
+                }
+            }
+            long[] change = usageOf(wl, from);
+            long[] now = usageOf(wl, to);
+            for (int i = 0; i < change.length; i++) {
+                change[i] -= now[i];
+            }
+            subtract(w, usage, queues.get(k), change);
+            running.put(k, to);
+        }
+    }
+
+    private static long[] negate(long[] amount) {
+        long[] n = amount.clone();
+        for (int i = 0; i < n.length; i++) {
+            n[i] = -n[i];
+        }
+        return n;
+    }
+
     private static Workload workload(Random r, String name, String queue, long seq, int priority) {
         int count = 1 + r.nextInt(4);
         int min = r.nextInt(3) == 0 ? 1 + r.nextInt(count) : count;
@@ -241,10 +383,18 @@ class KaiReclaimRulesTest {
         return new Workload(new ObjectKey("ns", name), queue, priority, 0, seq, List.of(new PodSet("main", count, min, perPod)));
     }
 
-    private static void settle(Engine engine, long now) {
+    /** Schedules until no eviction is asked; the growth of gangs on the way is checked too ({@link #checkGrowth}). */
+    private static void settle(Engine engine, long now, World w, Map<ObjectKey, Workload> all, long seed) {
         for (int round = 0; round < 50; round++) {
             List<ObjectKey> evicted = new ArrayList<>();
-            for (Decision d : engine.schedule(now)) {
+            Map<String, long[]> usageBefore = usage(engine, w);
+            Map<ObjectKey, AdmittedWorkload> before = new LinkedHashMap<>();
+            engine.admittedWorkloads().forEach(a -> before.put(a.workload().key(), a));
+            List<Decision> decisions = engine.schedule(now);
+            Map<String, Map<String, Long>> fair = new HashMap<>();
+            w.queues().forEach(q -> fair.put(q.name(), engine.fairShare(q.name())));
+            checkGrowth(w, decisions, before, all, usageBefore, fair, "seed " + seed + " settling, decisions " + decisions);
+            for (Decision d : decisions) {
                 if (d instanceof Decision.Evict e) {
                     evicted.add(e.workload());
                 }

@@ -337,6 +337,7 @@ public final class Simulation {
                     sw.status.apply(resize, now);
                     timeline.add(now, sw.objectRef(), down ? "Warning" : "Normal", down ? "ScaledDown" : "ScaledUp",
                             (down ? "scaled down to " : "scaled up to ") + Timeline.describe(resize.to()) + ": " + resize.message());
+                    listener.resized(sw.source, now, resize, sw.pods);
                 }
                 case Decision.Evict evict -> {
                     evict(sw, evict);

@@ -18,6 +18,11 @@ public interface SimulationListener {
     default void evicted(WorkloadSource workload, long atMillis, Decision.Evict evict) {
     }
 
+    /** Resized at {@code atMillis} while admitted: its new counts and, when nodes are known, where its pods are now. */
+    default void resized(WorkloadSource workload, long atMillis, Decision.Resize resize,
+            java.util.List<dev.muster.core.placement.PodPlacement> pods) {
+    }
+
     /** Its run ended after its duration. */
     default void finished(WorkloadSource workload, long atMillis) {
     }

@@ -14,6 +14,18 @@ final class Histories {
         byWorkload.computeIfAbsent(workload, w -> new ArrayList<>()).add(happening);
     }
 
+    /** The last happening of {@code workload}; null if none. */
+    synchronized Happening last(String workload) {
+        List<Happening> list = byWorkload.get(workload);
+        return list == null || list.isEmpty() ? null : list.get(list.size() - 1);
+    }
+
+    /** Replaces the last happening of {@code workload} (there is one). */
+    synchronized void replaceLast(String workload, Happening happening) {
+        List<Happening> list = byWorkload.get(workload);
+        list.set(list.size() - 1, happening);
+    }
+
     synchronized Map<String, List<Happening>> asMap() {
         Map<String, List<Happening>> copy = new TreeMap<>();
         byWorkload.forEach((w, list) -> copy.put(w, List.copyOf(list)));

@@ -4,6 +4,7 @@ import dev.muster.api.scenario.ScenarioLoader;
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
 import dev.muster.core.admission.EvictionReason;
+import dev.muster.core.placement.PodPlacement;
 import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.sim.Simulation;
 import dev.muster.sim.SimulationListener;
@@ -26,6 +27,20 @@ final class SimulatorRun {
             public void admitted(WorkloadSource w, long atMillis, Decision.Admit admit) {
                 histories.add(id(w), Happening.admitted(atMillis, flavors(admit.assignment().podSets()),
                         admit.pods().stream().map(p -> p.podSet() + "@" + p.node()).toList()));
+            }
+
+            /**
+             * A gang resized at the instant it was admitted (a KAI gang that makes room for its next
+             * replicas at once) is told as admitted with its counts at the end of that instant: the
+             * operator's run reads the Workload's admission once the instant has settled.
+             */
+            @Override
+            public void resized(WorkloadSource w, long atMillis, Decision.Resize resize, List<PodPlacement> pods) {
+                Happening last = histories.last(id(w));
+                if (last != null && last.atMillis() == atMillis && last.what().startsWith("admitted ")) {
+                    histories.replaceLast(id(w), Happening.admitted(atMillis, flavors(resize.to().podSets()),
+                            pods.stream().map(p -> p.podSet() + "@" + p.node()).toList()));
+                }
             }
 
             @Override

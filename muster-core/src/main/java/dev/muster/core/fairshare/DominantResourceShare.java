@@ -51,4 +51,21 @@ public final class DominantResourceShare {
         }
         return new Share(dominant, node.fairSharingWeight().milli());
     }
+
+    /**
+     * Kueue's {@code DRS.IsBorrowing}: whether the node uses more than its own quota of any
+     * flavor-resource (a share of zero may still borrow, where the parent has nothing to lend).
+     * A node without a parent never borrows.
+     */
+    public boolean borrows(QuotaNode node) {
+        if (!node.hasParent()) {
+            return false;
+        }
+        for (int fr = 0; fr < index.size(); fr++) {
+            if (node.borrows(fr)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

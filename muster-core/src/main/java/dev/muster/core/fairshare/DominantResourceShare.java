@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Kueue's dominant resource share of a node in its cohort: for each resource, what the node
  * borrows (usage above its own quota, summed over flavors) per thousand of what its parent can
- * lend; the largest of these, with the node's fair-sharing weight (see {@link Share} for how two
+ * lend (the most the parent could use, up through the tree); the largest of these, with the node's fair-sharing weight (see {@link Share} for how two
  * shares compare). Zero when the node does not borrow; a weight of zero makes any borrowing
  * infinitely expensive, so such a queue only gets what nobody else wants, and among such queues
  * the one that borrows less goes first.
@@ -32,7 +32,9 @@ public final class DominantResourceShare {
         QuotaNode parent = node.parent();
         for (int fr = 0; fr < index.size(); fr++) {
             String resource = index.get(fr).resource();
-            lendable.merge(resource, parent.subtreeQuota(fr), Saturating::add);
+            // Kueue's calculateLendable: what the parent could ever use (its potentialAvailable,
+            // reaching up to the root through borrowing limits), not only its own subtree's quota.
+            lendable.merge(resource, parent.potentialAvailable(fr), Saturating::add);
             long b = node.usage(fr) + (extra == null ? 0 : extra[fr]) - node.subtreeQuota(fr);
             if (b > 0) {
                 borrowed.merge(resource, b, Saturating::add);
@@ -50,5 +52,22 @@ public final class DominantResourceShare {
             }
         }
         return new Share(dominant, node.fairSharingWeight().milli());
+    }
+
+    /**
+     * Kueue's {@code DRS.IsBorrowing}: whether the node uses more than its own quota of any
+     * flavor-resource (a share of zero may still borrow, where the parent has nothing to lend).
+     * A node without a parent never borrows.
+     */
+    public boolean borrows(QuotaNode node) {
+        if (!node.hasParent()) {
+            return false;
+        }
+        for (int fr = 0; fr < index.size(); fr++) {
+            if (node.borrows(fr)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -1,30 +1,43 @@
 package dev.muster.core.preemption;
 
-import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.fairshare.DominantResourceShare;
 import dev.muster.core.fairshare.Share;
 import dev.muster.core.quota.QuotaNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
-import java.util.LinkedHashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Kueue's fair-sharing preemption. Queues holding candidates are visited highest dominant share
- * first; from another queue a candidate may be taken only if the strategy holds:
- * {@link Strategy#LESS_THAN_OR_EQUAL_TO_FINAL_SHARE} — the preemptor's share after admission is at
- * most the victim queue's share after the eviction — and, if that is not enough,
- * {@link Strategy#LESS_THAN_INITIAL_SHARE} — the preemptor's share after admission is below the
- * victim queue's share before it. A preemptor whose queue stays within its nominal quota reclaims
- * what it lent without any share condition: a guarantee is a guarantee.
+ * Kueue's fair-sharing preemption (preemption/preemption.go fairPreemptions). The preemptor's
+ * usage is counted in the tree while the search runs, so every share includes it. Target
+ * ClusterQueues come from {@link TargetOrdering}, which descends the cohort tree to the highest
+ * share; a candidate of the preemptor's own queue is always taken, and so is one of another queue
+ * while the preemptor stays within its nominal quota (a guarantee is a guarantee). Otherwise the
+ * preemptor's side and the target's side of their lowest common cohort are compared
+ * ({@link TargetOrdering#almostLcas}): first by the first strategy for each candidate, then, if
+ * the preemptor does not fit yet, by {@link Strategy#LESS_THAN_INITIAL_SHARE} on one candidate per
+ * queue among those the first passed over. Unless the preemptor fits in the end nothing is taken.
  */
 public final class FairSharingPreemption {
 
     /** Kueue's {@code fairSharing.preemptionStrategies}. */
-    public enum Strategy { LESS_THAN_OR_EQUAL_TO_FINAL_SHARE, LESS_THAN_INITIAL_SHARE }
+    public enum Strategy {
+        /** Rule S2-a: the preemptor's share after admission is at most the target's after the eviction. */
+        LESS_THAN_OR_EQUAL_TO_FINAL_SHARE,
+        /** Rule S2-b: the preemptor's share after admission is below the target's before the eviction. */
+        LESS_THAN_INITIAL_SHARE;
+
+        /** Kueue's strategy.go, on the shares of the two sides of the lowest common cohort. */
+        boolean holds(Share preemptorNew, Share targetOld, Share targetNew) {
+            return switch (this) {
+                case LESS_THAN_OR_EQUAL_TO_FINAL_SHARE -> preemptorNew.compareTo(targetNew) <= 0;
+                case LESS_THAN_INITIAL_SHARE -> preemptorNew.compareTo(targetOld) < 0;
+            };
+        }
+    }
 
     private final DominantResourceShare shares;
     private final List<Strategy> strategies;
@@ -36,46 +49,25 @@ public final class FairSharingPreemption {
                 : List.copyOf(strategies);
     }
 
-    List<Candidate> victims(PreemptionContext ctx, List<Candidate> candidates, Integer borrowingBelowPriority) {
+    /**
+     * The victims among {@code candidates} (in candidate order) for the preemptor to fit, empty when
+     * none suffice; the tree is left as it was found.
+     */
+    List<Candidate> victims(PreemptionContext ctx, List<Candidate> candidates) {
         QuotaNode preemptorNode = ctx.queue().node();
-        boolean reclaimingGuarantee = ctx.staysWithinNominal();
+        // Kueue's FairSharingPreemptWithinNominal, asked before the preemptor is counted in.
+        boolean withinNominal = ctx.staysWithinNominal();
         List<Candidate> removed = new ArrayList<>();
-        List<Candidate> retry = new ArrayList<>();
-        Map<ClusterQueueState, Deque<Candidate>> byQueue = groupByQueue(candidates);
-        boolean fits = false;
-        while (!fits && !byQueue.isEmpty()) {
-            ClusterQueueState target = highestShare(byQueue.keySet(), ctx);
-            Deque<Candidate> queueCandidates = byQueue.get(target);
-            Candidate c = queueCandidates.pollFirst();
-            if (queueCandidates.isEmpty()) {
-                byQueue.remove(target);
+        boolean fits;
+        ctx.tree().add(preemptorNode, ctx.need()); // Kueue: "DRS values must include incoming workload"
+        try {
+            List<Candidate> retry = new ArrayList<>();
+            fits = firstStrategy(ctx, candidates, withinNominal, removed, retry);
+            if (!fits && strategies.size() > 1) {
+                fits = secondStrategy(ctx, retry, removed);
             }
-            if (!c.sameQueue() && !ctx.borrowsWhereNeeded(target.node())) {
-                byQueue.remove(target);
-                continue;
-            }
-            boolean allowed = c.sameQueue() || reclaimingGuarantee
-                    || borrowingBelowPriority != null && c.priority() < borrowingBelowPriority
-                    || holds(strategies.get(0), ctx, c);
-            if (!allowed) {
-                retry.add(c);
-                continue;
-            }
-            ctx.remove(c.workload(), c.queue());
-            removed.add(c);
-            fits = ctx.fitsWithout(removed, true);
-        }
-        if (!fits && strategies.size() > 1) {
-            for (Candidate c : retry) {
-                if (fits) {
-                    break;
-                }
-                if (ctx.borrowsWhereNeeded(c.queue().node()) && holds(strategies.get(1), ctx, c)) {
-                    ctx.remove(c.workload(), c.queue());
-                    removed.add(c);
-                    fits = ctx.fitsWithout(removed, true);
-                }
-            }
+        } finally {
+            ctx.tree().remove(preemptorNode, ctx.need());
         }
         if (!fits) {
             ctx.restore(removed);
@@ -86,45 +78,98 @@ public final class FairSharingPreemption {
         return targets;
     }
 
-    private boolean holds(Strategy strategy, PreemptionContext ctx, Candidate c) {
-        // Compared as Kueue's CompareDRS (strategy.go): two zero-weight borrowers by what they borrow.
-        Share preemptorAfter = shares.of(ctx.queue().node(), ctx.need());
-        return switch (strategy) {
-            case LESS_THAN_OR_EQUAL_TO_FINAL_SHARE -> preemptorAfter.compareTo(shareWithout(c)) <= 0;
-            case LESS_THAN_INITIAL_SHARE -> preemptorAfter.compareTo(shares.of(c.queue().node(), null)) < 0;
-        };
-    }
-
-    private Share shareWithout(Candidate c) {
-        long[] usage = c.workload().assignment().usage();
-        long[] negative = new long[usage.length];
-        for (int i = 0; i < usage.length; i++) {
-            negative[i] = -usage[i];
-        }
-        return shares.of(c.queue().node(), negative);
-    }
-
-    private ClusterQueueState highestShare(Iterable<ClusterQueueState> queues, PreemptionContext ctx) {
-        ClusterQueueState best = null;
-        Share bestShare = Share.ZERO;
-        for (ClusterQueueState q : queues) {
-            Share share = shares.of(q.node(), null);
-            int byShare = best == null ? 1 : share.compareTo(bestShare);
-            if (byShare > 0 || byShare == 0 && q.name().compareTo(best.name()) < 0) {
-                best = q;
-                bestShare = share;
+    /** Kueue's runFirstFsStrategy; the candidates it passes over go to {@code retry}. */
+    private boolean firstStrategy(PreemptionContext ctx, List<Candidate> candidates, boolean withinNominal,
+            List<Candidate> removed, List<Candidate> retry) {
+        QuotaNode preemptorNode = ctx.queue().node();
+        TargetOrdering<Candidate> ordering = ordering(preemptorNode, candidates);
+        for (QuotaNode target = ordering.next(); target != null; target = ordering.next()) {
+            if (target == preemptorNode || withinNominal) {
+                if (take(ctx, ordering.pop(target), removed)) {
+                    return true;
+                }
+                continue;
+            }
+            TargetOrdering.AlmostLcas sides = ordering.almostLcas(target);
+            Share preemptorNew = shares.of(sides.preemptorSide(), null);
+            Share targetOld = shares.of(sides.targetSide(), null);
+            if (unsatisfiable(preemptorNew, targetOld)) {
+                while (ordering.hasCandidate(target)) {
+                    retry.add(ordering.pop(target));
+                }
+                continue;
+            }
+            while (ordering.hasCandidate(target)) {
+                Candidate c = ordering.pop(target);
+                if (strategies.get(0).holds(preemptorNew, targetOld, shareWithout(ctx, c, sides.targetSide()))) {
+                    if (take(ctx, c, removed)) {
+                        return true;
+                    }
+                    break; // shares moved: the next target may be another queue
+                }
+                retry.add(c);
             }
         }
-        return best;
+        return false;
     }
 
-    private static Map<ClusterQueueState, Deque<Candidate>> groupByQueue(List<Candidate> ordered) {
-        Map<ClusterQueueState, Deque<Candidate>> byQueue = new LinkedHashMap<>();
-        List<Candidate> sorted = new ArrayList<>(ordered);
-        sorted.sort(Comparator.comparing((Candidate c) -> c.queue().name()).thenComparing(Candidate.ORDER));
-        for (Candidate c : sorted) {
-            byQueue.computeIfAbsent(c.queue(), q -> new ArrayDeque<>()).add(c);
+    /**
+     * Kueue's runSecondFsStrategy (rule S2-b): per target queue, highest share first, its first
+     * passed-over candidate if the preemptor's new share is below the target side's current one
+     * (after what was taken so far); then the queue is done either way.
+     */
+    private boolean secondStrategy(PreemptionContext ctx, List<Candidate> retry, List<Candidate> removed) {
+        TargetOrdering<Candidate> ordering = ordering(ctx.queue().node(), retry);
+        for (QuotaNode target = ordering.next(); target != null; target = ordering.next()) {
+            TargetOrdering.AlmostLcas sides = ordering.almostLcas(target);
+            Share preemptorNew = shares.of(sides.preemptorSide(), null);
+            Share targetOld = shares.of(sides.targetSide(), null);
+            Candidate c = ordering.pop(target);
+            if (Strategy.LESS_THAN_INITIAL_SHARE.holds(preemptorNew, targetOld, null) && take(ctx, c, removed)) {
+                return true;
+            }
+            ordering.drop(target);
         }
-        return byQueue;
+        return false;
+    }
+
+    /** Evicts {@code c} in the simulation; whether the preemptor now fits. */
+    private static boolean take(PreemptionContext ctx, Candidate c, List<Candidate> removed) {
+        ctx.remove(c.workload(), c.queue());
+        removed.add(c);
+        // Kueue's workloadFitsForFairSharing: asked with the preemptor's own usage taken out again.
+        QuotaNode preemptorNode = ctx.queue().node();
+        ctx.tree().remove(preemptorNode, ctx.need());
+        try {
+            return ctx.fitsWithout(removed, true);
+        } finally {
+            ctx.tree().add(preemptorNode, ctx.need());
+        }
+    }
+
+    /** Kueue's ComputeTargetShareAfterRemoval: the target side's share with {@code c} gone, usage passed up the tree. */
+    private Share shareWithout(PreemptionContext ctx, Candidate c, QuotaNode targetSide) {
+        ctx.remove(c.workload(), c.queue());
+        try {
+            return shares.of(targetSide, null);
+        } finally {
+            ctx.tree().add(c.queue().node(), c.workload().assignment().usage());
+        }
+    }
+
+    /**
+     * Kueue's fsStrategyUnsatisfiable: a preemptor side borrowing with weight 0 (an infinite share)
+     * passes neither strategy against a target side with a finite share, whatever is removed.
+     */
+    private static boolean unsatisfiable(Share preemptorNew, Share targetOld) {
+        return preemptorNew.zeroWeightBorrows() && !targetOld.zeroWeightBorrows();
+    }
+
+    private TargetOrdering<Candidate> ordering(QuotaNode preemptorNode, List<Candidate> ordered) {
+        Map<QuotaNode, Deque<Candidate>> byQueue = new IdentityHashMap<>();
+        for (Candidate c : ordered) {
+            byQueue.computeIfAbsent(c.queue().node(), q -> new ArrayDeque<>()).add(c);
+        }
+        return new TargetOrdering<>(shares, preemptorNode, byQueue, Candidate.ORDER);
     }
 }

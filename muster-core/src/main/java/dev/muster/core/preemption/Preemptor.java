@@ -97,7 +97,8 @@ public final class Preemptor {
             return List.of();
         }
         candidates.sort(Candidate.ORDER);
-        List<Candidate> victims = fairSharing.victims(ctx, candidates, borrowingThreshold(queue, preemptor));
+        // borrowWithinCohort plays no part here: Kueue's fairPreemptions never reads it.
+        List<Candidate> victims = fairSharing.victims(ctx, candidates);
         return victims.stream().map(v -> new PreemptionTarget(v.workload(), fairSharingDetail(v, ctx))).toList();
     }
 
@@ -119,7 +120,9 @@ public final class Preemptor {
         if (queue.node().hasParent() && policy.reclaimWithinCohort() != ReclaimWithinCohort.NEVER) {
             boolean onlyLower = policy.reclaimWithinCohort() == ReclaimWithinCohort.LOWER_PRIORITY;
             for (ClusterQueueState other : queuesByRoot.get(queue.node().root())) {
-                if (other == queue || !borrowsUpToCommonCohort(ctx, other)) {
+                // Kueue's cqIsBorrowing: only a queue borrowing where the preemptor needs room; whether
+                // the cohorts above it borrow is the target ordering's to judge as it descends.
+                if (other == queue || !ctx.borrowsWhereNeeded(other.node())) {
                     continue;
                 }
                 for (AdmittedWorkload a : other.admittedWorkloads()) {
@@ -137,36 +140,6 @@ public final class Preemptor {
 
     private static boolean isNewer(Workload candidate, Workload preemptor) {
         return Workload.QUEUE_ORDER.compare(candidate, preemptor) > 0;
-    }
-
-    /**
-     * A queue in another part of the tree is a source of candidates only while it, and every
-     * cohort between it and the cohort it shares with the preemptor, uses more than its own quota.
-     */
-    private static boolean borrowsUpToCommonCohort(PreemptionContext ctx, ClusterQueueState other) {
-        QuotaNode common = ctx.queue().node().commonAncestor(other.node());
-        for (QuotaNode n = other.node(); n != null && n != common; n = n.parent()) {
-            if (!ctx.borrowsWhereNeeded(n)) {
-                return false;
-            }
-        }
-        return common != null;
-    }
-
-    /**
-     * {@code borrowWithinCohort}: a preemptor that must borrow may evict in other queues only
-     * below this priority (its own, or the policy's maxPriorityThreshold + 1); null when the policy is Never.
-     */
-    private static Integer borrowingThreshold(ClusterQueueState queue, Workload preemptor) {
-        var borrow = queue.spec().policies().preemption().borrowWithinCohort();
-        if (borrow.policy() == BorrowPolicy.NEVER) {
-            return null;
-        }
-        int threshold = preemptor.priority();
-        if (borrow.maxPriorityThreshold().isPresent() && borrow.maxPriorityThreshold().get() < threshold) {
-            threshold = borrow.maxPriorityThreshold().get() + 1;
-        }
-        return threshold;
     }
 
     /**

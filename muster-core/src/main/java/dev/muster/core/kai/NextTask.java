@@ -37,7 +37,7 @@ record NextTask(int podSet, Assignment one, Assignment larger) {
         if (best < 0) {
             return null;
         }
-        long[] perPod = perPod(wanted.get(best), running.get(best), index);
+        long[] perPod = running.get(best).perPodUsage(wanted.get(best), index);
         long[] larger = g.assignment().usage();
         List<PodSetAssignment> onePodSets = new ArrayList<>();
         List<PodSetAssignment> largerPodSets = new ArrayList<>();
@@ -57,18 +57,5 @@ record NextTask(int podSet, Assignment one, Assignment larger) {
     /** Running pods over the minimum, as PodSetOrderFn compares them (a minimum of 0 divides to infinity, as in Go). */
     private static double share(int running, int minCount) {
         return minCount == 0 ? Double.POSITIVE_INFINITY : (double) running / minCount;
-    }
-
-    /** What one pod of the set uses, in the flavors the gang was admitted with. */
-    private static long[] perPod(PodSet ps, PodSetAssignment psa, FlavorResourceIndex index) {
-        long[] usage = new long[index.size()];
-        ps.perPod().amounts().forEach((r, amount) -> {
-            String flavor = psa.flavors().get(r);
-            int fr = flavor == null ? -1 : index.indexOf(flavor, r);
-            if (fr >= 0) {
-                usage[fr] += amount.milli();
-            }
-        });
-        return usage;
     }
 }

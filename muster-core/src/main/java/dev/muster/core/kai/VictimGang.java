@@ -1,6 +1,5 @@
 package dev.muster.core.kai;
 
-import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.Assignment;
@@ -89,17 +88,7 @@ final class VictimGang {
     }
 
     long[] perPod(int podSet) {
-        long[] usage = new long[index.size()];
-        PodSet ps = workload().podSets().get(podSet);
-        PodSetAssignment psa = admitted.assignment().podSets().get(podSet);
-        ps.perPod().amounts().forEach((r, amount) -> {
-            String flavor = psa.flavors().get(r);
-            int fr = flavor == null ? -1 : index.indexOf(flavor, r);
-            if (fr >= 0) {
-                usage[fr] += amount.milli();
-            }
-        });
-        return usage;
+        return admitted.assignment().podSets().get(podSet).perPodUsage(workload().podSets().get(podSet), index);
     }
 
     long[] remainingUsage() {

@@ -11,6 +11,7 @@ import dev.muster.sim.expect.Expectations;
 import dev.muster.sim.expect.Mismatch;
 import dev.muster.sim.report.Report;
 import dev.muster.sim.report.ReportFormat;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -128,7 +129,7 @@ final class SimulateCommand implements Callable<Integer> {
             // Bytes straight to standard output; a PrintStream keeps its errors (a closed pipe) to
             // itself, as the writer does, so `muster simulate ... | head` still ends quietly.
             out.flush();
-            format.write(report, (java.io.OutputStream) std.stream());
+            format.write(report, (OutputStream) std.stream());
         } else {
             format.write(report, out);
             out.flush();

@@ -2,6 +2,8 @@ package dev.muster.sim;
 
 import dev.muster.api.scenario.WorkloadSource;
 import dev.muster.core.admission.Decision;
+import dev.muster.core.placement.PodPlacement;
+import java.util.List;
 
 /**
  * What a simulation carries out for each workload, told as it happens: for a run compared with
@@ -20,7 +22,7 @@ public interface SimulationListener {
 
     /** Resized at {@code atMillis} while admitted: its new counts and, when nodes are known, where its pods are now. */
     default void resized(WorkloadSource workload, long atMillis, Decision.Resize resize,
-            java.util.List<dev.muster.core.placement.PodPlacement> pods) {
+            List<PodPlacement> pods) {
     }
 
     /** Its run ended after its duration. */

@@ -1,6 +1,7 @@
 package dev.muster.api.manifest;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -236,9 +237,9 @@ public final class ManifestLimits {
             boolean item = text.startsWith("- ", keyStart);
             int plain = item ? keyStart + 2 : keyStart;
             if (keyCount == keyStarts.length) {
-                keyStarts = java.util.Arrays.copyOf(keyStarts, 2 * keyCount);
-                keyEnds = java.util.Arrays.copyOf(keyEnds, 2 * keyCount);
-                keyIndents = java.util.Arrays.copyOf(keyIndents, 2 * keyCount);
+                keyStarts = Arrays.copyOf(keyStarts, 2 * keyCount);
+                keyEnds = Arrays.copyOf(keyEnds, 2 * keyCount);
+                keyIndents = Arrays.copyOf(keyIndents, 2 * keyCount);
             }
             keyStarts[keyCount] = plain;
             keyEnds[keyCount] = colon;

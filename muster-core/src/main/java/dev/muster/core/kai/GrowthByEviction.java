@@ -6,6 +6,7 @@ import dev.muster.core.model.PodSet;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.ClusterQueueState;
 import dev.muster.core.queue.PodSetAssignment;
+import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,7 +50,7 @@ final class GrowthByEviction {
     private final MinRuntimes minRuntimes;
     private final EvictingFronts fronts;
     /** Per KAI tree (by its root): gangs whose last try made no room, with the state of the tree it was made in. */
-    private final Map<dev.muster.core.quota.QuotaNode, Map<ObjectKey, KaiWaitMemo.State>> refusedByTree = new HashMap<>();
+    private final Map<QuotaNode, Map<ObjectKey, KaiWaitMemo.State>> refusedByTree = new HashMap<>();
     /** Those of the tree of this pass. */
     private Map<ObjectKey, KaiWaitMemo.State> refused;
 

@@ -13,6 +13,7 @@ import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.KaiQueueSpec;
 import dev.muster.core.model.PodSet;
 import dev.muster.core.model.Workload;
+import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.quota.FlavorResourceIndex;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * One pass of admission over KAI queues. Each step serves the leaf queue first in KAI's queue
@@ -261,7 +263,7 @@ public final class KaiCycle {
             }
         }
         // A gang grows beyond its minimum into room a reservation of its queue may need: not while one is held.
-        java.util.function.Predicate<ClusterQueueState> mayGrow = q -> !reservations.holdsRoomIn(q);
+        Predicate<ClusterQueueState> mayGrow = q -> !reservations.holdsRoomIn(q);
         int grown = growth.grow(leaves, outcome, mayGrow);
         passChanges += grown;
         resizedInPass |= grown > 0;
@@ -470,7 +472,7 @@ public final class KaiCycle {
 
     /** Adds to {@code demand} what the gang's pods not running yet ask for, per resource. */
     private static void missingReplicas(AdmittedWorkload g, Map<String, Long> demand) {
-        List<dev.muster.core.queue.PodSetAssignment> running = g.assignment().podSets();
+        List<PodSetAssignment> running = g.assignment().podSets();
         for (int i = 0; i < running.size(); i++) {
             PodSet ps = g.workload().podSets().get(i);
             int missing = ps.count() - running.get(i).count();

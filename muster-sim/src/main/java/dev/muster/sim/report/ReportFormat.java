@@ -1,6 +1,7 @@
 package dev.muster.sim.report;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -30,7 +31,7 @@ public enum ReportFormat {
     }
 
     /** Writes the report as UTF-8 bytes and flushes {@code out}, leaving it open. */
-    public void write(Report report, java.io.OutputStream out) throws IOException {
+    public void write(Report report, OutputStream out) throws IOException {
         writer.get().write(report, out);
     }
 
@@ -43,7 +44,7 @@ public enum ReportFormat {
     public void write(Report report, PrintStream out) {
         try {
             if (StandardCharsets.UTF_8.equals(out.charset())) {
-                write(report, (java.io.OutputStream) out);
+                write(report, (OutputStream) out);
             } else {
                 // Not closed: closing the OutputStreamWriter would close System.out.
                 Writer chars = new OutputStreamWriter(out, out.charset());

@@ -314,11 +314,11 @@ public final class Decider implements AutoCloseable {
 
     /**
      * When the decider's thread wakes by the clock: the engine's next timer, the next forecast due,
-     * a refused stop's retry, or a queue status held back.
+     * a refused stop's retry, or a queue's or Workload's status held back.
      */
     private OptionalLong wakeup() {
         return earliest(earliest(earliest(engineWakeup(), forecasts.nextDueMillis()), writes.nextRetryMillis()),
-                statuses.nextQueueWriteMillis());
+                statuses.nextWriteMillis());
     }
 
     private static OptionalLong earliest(OptionalLong a, OptionalLong b) {

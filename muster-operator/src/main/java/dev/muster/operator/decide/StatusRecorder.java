@@ -21,9 +21,10 @@ import java.util.TreeSet;
  * Writes the statuses that follow from the decisions: each changed job's Workload status, and the
  * statuses of the queues those jobs count in (ClusterQueue, LocalQueue, KAI Queue). Only what
  * changed is looked at: the jobs that changed since the last record, and the queues they count in
- * before and after; a status is written only when it differs from the one written last, and one
- * still waiting in its lane is replaced by the newer one (a Pending status overwritten before it
- * went out is never sent).
+ * before and after; a status is written only when it differs from the one written last (a
+ * Workload's whose words alone changed, or a queue's, at most once per interval), and one still
+ * waiting in its lane is replaced by the newer one (a Pending status overwritten before it went
+ * out is never sent).
  */
 final class StatusRecorder {
 
@@ -49,6 +50,7 @@ final class StatusRecorder {
     /** The end of the earliest interval a changed queue's status waits out; Long.MAX_VALUE if none waits. */
     private long nextQueueWriteMillis = Long.MAX_VALUE;
     private final java.time.Clock clock;
+    private final WordingHoldBack wording = new WordingHoldBack();
 
     /**
      * A queue's status is sent at most once in this long: the first change at once, those that
@@ -69,9 +71,14 @@ final class StatusRecorder {
         this.since = Instant.ofEpochMilli(clock.millis() / 1000 * 1000).toString();
     }
 
-    /** When a queue status held back by {@link #QUEUE_STATUS_INTERVAL_MILLIS} is due; empty if none is. */
-    java.util.OptionalLong nextQueueWriteMillis() {
-        return nextQueueWriteMillis == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(nextQueueWriteMillis);
+    /**
+     * When a status held back is due: a queue's by {@link #QUEUE_STATUS_INTERVAL_MILLIS}, a
+     * Workload's by {@link WordingHoldBack}; empty if none is.
+     */
+    java.util.OptionalLong nextWriteMillis() {
+        java.util.OptionalLong workload = wording.nextDueMillis();
+        long next = Math.min(nextQueueWriteMillis, workload.orElse(Long.MAX_VALUE));
+        return next == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(next);
     }
 
     /** A new engine and configuration: every queue's status is looked at again. */
@@ -93,17 +100,17 @@ final class StatusRecorder {
         changed.forEach(this::recount);
         writeQueueStatuses(inForce.engine());
         for (TrackedJob t : changed) {
-            if (t.workload() != null && t.statusOutdated() && !t.gone && !t.workloadObjectGone) {
-                writeStatus(t);
-            }
+            writeStatusIfOutdated(t);
         }
+        wording.due(clock.millis()).forEach(this::writeStatusIfOutdated);
         return counts.admittedByClusterQueue();
     }
 
     /**
-     * Sends the job's Workload status, in the job's lane, if it differs from what was sent last. A
-     * status still waiting there is replaced by this one (one write per workload however often it
-     * changed meanwhile); one that fails marks the job for the next record.
+     * Sends the job's Workload status, in the job's lane, if it differs from what was sent last; if
+     * only its words differ, not sooner than {@link WordingHoldBack} allows. A status still waiting
+     * in the lane is replaced by this one (one write per workload however often it changed
+     * meanwhile); one that fails marks the job for the next record.
      */
     void writeStatus(TrackedJob t) {
         ObjectNode status = WorkloadObjects.status(t);
@@ -112,7 +119,12 @@ final class StatusRecorder {
             t.statusWritten(text);
             return;
         }
-        t.statusWritten(text);
+        long now = clock.millis();
+        String shape = WordingHoldBack.shape(status);
+        if (!wording.sendNow(t, shape, now)) {
+            return; // only its words changed, and recently: it stays outdated and goes when its hold ends
+        }
+        t.statusWritten(text, shape, now);
         ObjectKey key = t.workloadKey;
         boolean admitted = t.is(TrackedJob.State.ADMITTED);
         // Coalesced only with this following's own statuses: a job followed afresh (its Workload
@@ -124,6 +136,12 @@ final class StatusRecorder {
             TRACE.debug("{} #{}: status {} (admitted {})", t, t.seq(), ok ? "written" : "failed", s.admitted());
             return ok;
         }, s -> t.statusFailed(s.text()));
+    }
+
+    private void writeStatusIfOutdated(TrackedJob t) {
+        if (t.workload() != null && t.statusOutdated() && !t.gone && !t.workloadObjectGone) {
+            writeStatus(t);
+        }
     }
 
     /** What a coalesced status write is for: an object, and for a Workload the following of its job that writes it. */

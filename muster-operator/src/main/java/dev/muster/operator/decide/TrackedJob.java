@@ -83,6 +83,12 @@ final class TrackedJob {
     private boolean statusOutdated = true;
     /** The status last written, to write only changes. */
     private String writtenStatus = "";
+    /** The status last written without its conditions' messages (see {@link WordingHoldBack}). */
+    private String writtenShape = "";
+    /** When a status was last written (by the decider's clock). */
+    private long statusWrittenAtMillis;
+    /** Waiting in {@link WordingHoldBack}'s queue. */
+    boolean wordingHeld;
 
     TrackedJob(long seq, JobAdapter adapter, ObjectKey key, ObjectKey workloadKey, JsonNode live, Changes changes) {
         this.seq = seq;
@@ -168,12 +174,29 @@ final class TrackedJob {
         statusOutdated = false;
     }
 
+    /** The status was sent at {@code nowMillis}; {@code shape} is it without its conditions' messages. */
+    void statusWritten(String status, String shape, long nowMillis) {
+        statusWritten(status);
+        writtenShape = shape;
+        statusWrittenAtMillis = nowMillis;
+    }
+
+    /** Whether the status sent last had this shape (its conditions' types, statuses and reasons, its admission). */
+    boolean wroteShape(String shape) {
+        return shape.equals(writtenShape);
+    }
+
+    long statusWrittenAtMillis() {
+        return statusWrittenAtMillis;
+    }
+
     /** Sending this status failed: if it is still the one sent last, it is to be written again. */
     boolean statusFailed(String status) {
         if (!status.equals(writtenStatus)) {
             return false; // a newer one was sent since
         }
         writtenStatus = "";
+        writtenShape = ""; // sent again at the next record, not held back as a change of words
         statusChanged();
         return true;
     }

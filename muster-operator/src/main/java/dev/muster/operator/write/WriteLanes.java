@@ -5,8 +5,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,6 +34,9 @@ import org.slf4j.LoggerFactory;
  *       lane: a newer status replaces one not yet sent, so a Pending status overwritten before it
  *       went out is never sent. Only at the end: a status with a write behind it (a Workload's
  *       admission before its job's start) is sent as it is, the newer one after that write.</li>
+ *   <li><b>Urgent first.</b> With {@link #concurrent} lanes, a lane that holds a start, a stop or
+ *       a binding has its writes sent before those of lanes that only report (a Workload created
+ *       and its Pending status, queue statuses, annotations): see {@link WriterThreads}.</li>
  *   <li><b>Back-pressure.</b> At most {@code capacity} writes wait or run; the decider blocks on
  *       the next one until one is done. When the API server throttles (429, whose Retry-After the
  *       client honours before trying again) or slows down, the lanes fill and the decider slows to
@@ -65,7 +66,8 @@ public final class WriteLanes implements AutoCloseable {
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final Executor executor;
-    private final ExecutorService owned;
+    /** The threads of {@link #concurrent} lanes, which send urgent lanes' writes first; null otherwise. */
+    private final WriterThreads threads;
     private final Executor completions;
     private final Semaphore room;
     /** The last write submitted in each lane that is not done yet. */
@@ -77,9 +79,9 @@ public final class WriteLanes implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean closed;
 
-    private WriteLanes(Executor executor, ExecutorService owned, Executor completions, int capacity) {
+    private WriteLanes(Executor executor, WriterThreads threads, Executor completions, int capacity) {
         this.executor = executor;
-        this.owned = owned;
+        this.threads = threads;
         this.completions = completions;
         this.room = new Semaphore(capacity);
     }
@@ -91,14 +93,8 @@ public final class WriteLanes implements AutoCloseable {
      * @param completions where outcomes are handed back: the decider's inbox
      */
     public static WriteLanes concurrent(int threads, int capacity, Executor completions) {
-        AtomicInteger n = new AtomicInteger();
         int lanes = INSTANCES.incrementAndGet(); // a leader's lanes from another's (or a former term's), in thread names
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "muster-writer-" + lanes + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        return new WriteLanes(pool, pool, completions, capacity);
+        return new WriteLanes(null, new WriterThreads(threads, "muster-writer-" + lanes + "-"), completions, capacity);
     }
 
     /**
@@ -228,6 +224,11 @@ public final class WriteLanes implements AutoCloseable {
         return coalesced.get();
     }
 
+    /** Writes sent before their turn because a start, stop or binding came behind them in their lane, since the start. */
+    public int promoted() {
+        return threads == null ? 0 : threads.promotions();
+    }
+
     /** Writes waiting or running now. */
     public int inFlight() {
         return inFlight.get();
@@ -255,8 +256,8 @@ public final class WriteLanes implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        if (owned != null) {
-            owned.shutdown();
+        if (threads != null) {
+            threads.close();
         }
     }
 
@@ -285,10 +286,17 @@ public final class WriteLanes implements AutoCloseable {
             CompletableFuture<?>[] all = releasing.toArray(CompletableFuture[]::new);
             after = CompletableFuture.allOf(after, CompletableFuture.allOf(all));
         }
+        boolean urgent = barrier != Barrier.NONE;
+        if (urgent && threads != null) {
+            threads.urgent(lane); // before the write can be ready: what its lane has waiting goes first now
+        }
         CompletableFuture<Boolean> run;
         try {
-            run = after.handleAsync((x, e) -> send(write), executor);
+            run = after.handleAsync((x, e) -> send(write), threads == null ? executor : w -> threads.execute(lane, w));
         } catch (java.util.concurrent.RejectedExecutionException e) {
+            if (urgent && threads != null) {
+                threads.urgentDone(lane);
+            }
             room.release();
             inFlight.decrementAndGet();
             completions.execute(onFailure);
@@ -300,6 +308,9 @@ public final class WriteLanes implements AutoCloseable {
         }
         tails.put(lane, run);
         run.whenComplete((ok, e) -> {
+            if (urgent && threads != null) {
+                threads.urgentDone(lane);
+            }
             tails.remove(lane, run);
             releasing.remove(run);
             room.release();

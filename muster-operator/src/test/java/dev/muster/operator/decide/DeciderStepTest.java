@@ -108,6 +108,42 @@ class DeciderStepTest {
         assertThat(writer.status(LOCAL_QUEUE).path("admittedWorkloads").asInt()).isEqualTo(1);
     }
 
+    @Test
+    void aWaitingWorkloadsFiguresAreRewrittenAtMostOnceInTheIntervalButAnAdmissionAtOnce() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("a-first", 6));
+        d.job(jobs, job("b-small", 2));
+        d.job(jobs, job("c-second", 6));
+        d.step();
+        assertThat(writer.started).containsExactly("a-first", "b-small");
+        ObjectKey second = new ObjectKey("default",
+                dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", "c-second")));
+        String waiting = condition(writer.status(second), "QuotaReserved").path("message").asText();
+        assertThat(waiting).contains("only 2 available");
+        int written = writer.statusWrites(second);
+
+        d.job(jobs, finished(job("b-small", 2))); // frees 2 cpu: not enough, but the second's figures move
+        d.step();
+        assertThat(condition(writer.status(second), "QuotaReserved").path("message").asText())
+                .as("only the words changed, a moment after they were written: held back").isEqualTo(waiting);
+        assertThat(writer.statusWrites(second)).isEqualTo(written);
+        assertThat(d.untilWakeupMillis()).as("the decider wakes when the hold ends")
+                .isLessThanOrEqualTo(WordingHoldBack.INTERVAL_MILLIS);
+
+        clock.advance(WordingHoldBack.INTERVAL_MILLIS);
+        d.step();
+        assertThat(condition(writer.status(second), "QuotaReserved").path("message").asText())
+                .as("the latest words, once the interval ended").contains("only 4 available");
+        assertThat(writer.statusWrites(second)).isEqualTo(written + 1);
+
+        d.job(jobs, finished(job("a-first", 6)));
+        d.step();
+        assertThat(writer.started).containsExactly("a-first", "b-small", "c-second");
+        assertThat(condition(writer.status(second), "QuotaReserved").path("status").asText())
+                .as("an admission is more than words: written at once, though the words were written a moment ago")
+                .isEqualTo("True");
+    }
+
     /** A decider that forecasts at most every 5 s, the forecast run inline: its result is published at the next step. */
     private Decider forecasting() throws Exception {
         Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(), lanes -> WriteLanes.inline(),
@@ -677,6 +713,7 @@ class DeciderStepTest {
         final List<String> reasons = new ArrayList<>();
         final Map<ObjectKey, ObjectNode> statuses = new HashMap<>();
         int statusWrites;
+        final Map<ObjectKey, Integer> statusWritesOf = new HashMap<>();
         /** Status writes tried, written or not. */
         int statusAttempts;
         int patchAttempts;
@@ -699,6 +736,10 @@ class DeciderStepTest {
 
         ObjectNode status(ObjectKey key) {
             return statuses.get(key);
+        }
+
+        int statusWrites(ObjectKey key) {
+            return statusWritesOf.getOrDefault(key, 0);
         }
 
         @Override
@@ -736,6 +777,7 @@ class DeciderStepTest {
                 return false; // 404
             }
             statusWrites++;
+            statusWritesOf.merge(object, 1, Integer::sum);
             statuses.put(object, status);
             return true;
         }

@@ -66,6 +66,42 @@ class WriteLanesTest {
     }
 
     @Test
+    void aLaneThatHoldsAStartGoesBeforeLanesThatOnlyReportAndTakesItsEarlierWritesWithIt() throws InterruptedException {
+        WriteLanes l = concurrent(1, 100);
+        CountDownLatch gate = new CountDownLatch(1);
+        l.submit("busy", Barrier.NONE, held("busy", gate), () -> { });
+        awaitSize(sent, 0);
+        l.submit("job-a", Barrier.NONE, write("a: Pending status"), () -> { });
+        l.submit("job-b", Barrier.NONE, write("b: Pending status"), () -> { });
+        l.submit("job-c", Barrier.NONE, write("c: Workload created"), () -> { });
+        l.submit("job-c", Barrier.NONE, write("c: admitted status"), () -> { });
+        l.submit("job-c", Barrier.OCCUPIES, write("c: start"), () -> { });
+        l.submit("job-d", Barrier.RELEASES, write("d: stop"), () -> { });
+        gate.countDown();
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).as("c's lane holds a start and d's a stop: they go first, c's in its own order")
+                .containsExactly("busy", "c: Workload created", "d: stop", "c: admitted status", "c: start",
+                        "a: Pending status", "b: Pending status");
+        assertThat(l.promoted()).as("c's Workload, ready before its start came").isEqualTo(1);
+    }
+
+    @Test
+    void aLaneIsUrgentOnlyWhileItsStartIsNotDone() throws InterruptedException {
+        WriteLanes l = concurrent(1, 100);
+        l.submit("job-c", Barrier.OCCUPIES, write("c: start"), () -> { });
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        CountDownLatch gate = new CountDownLatch(1);
+        l.submit("busy", Barrier.NONE, held("busy", gate), () -> { });
+        awaitSize(sent, 1);
+        l.submit("job-a", Barrier.NONE, write("a: Pending status"), () -> { });
+        l.submit("job-c", Barrier.NONE, write("c: Finished status"), () -> { });
+        gate.countDown();
+        assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).as("c's start is done: its next status waits its turn").containsExactly(
+                "c: start", "busy", "a: Pending status", "c: Finished status");
+    }
+
+    @Test
     void aStartWaitsForEveryStopSubmittedBeforeItInAnyLane() throws InterruptedException {
         WriteLanes l = concurrent(4, 100);
         CountDownLatch victimStopped = new CountDownLatch(1);

@@ -12,9 +12,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Why: when a thousand Jobs arrive at once, each brings a Workload to create and a Pending
  * status to write. Sent in the order they became ready, the writes that admit a workload (its
  * admission status, then its job's start) waited behind all of those, seconds on a busy API
- * server, while quota freed by a finished job stood idle. Kueue's controllers have the same
- * problem and no answer but more workers; here the writes that change what runs go first, and the
- * ones that only report (Pending statuses, queue statuses, annotations) take the room left.
+ * server, while quota freed by a finished job stood idle. Kueue's scheduler sends each admission
+ * from a goroutine of its own (scheduler.go, {@code admissionRoutineWrapper.Run}), so its
+ * admissions never queue behind the Pending statuses it patches in its loop
+ * ({@code requeueAndUpdate}); here the writes that change what runs go first, and the ones that
+ * only report (Pending statuses, queue statuses, annotations) take the room left.
  *
  * <p>Order within a lane is the lanes' business: a lane has at most one write ready here at a time.
  * When a lane becomes urgent (a start, stop or binding is submitted to it), the write it already

@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** Prints a {@link BurstResult}: outcome, admission times and rate, the decider's time, CPU and API requests. */
 final class BurstReport {
@@ -84,38 +83,7 @@ final class BurstReport {
     }
 
     private static void decider(PrintStream out, BurstResult r) {
-        DeciderThreadWatch.Figures d = r.decider();
-        out.printf(Locale.ROOT, "The decider thread (%s), over %s of wall; %,d scheduling cycles%n", DeciderThreadWatch.THREAD_NAME,
-                ms(d.wallNanos()), r.deciderCycles());
-        if (!d.found()) {
-            out.println("  not found");
-            out.println();
-            return;
-        }
-        out.printf(Locale.ROOT, "  cpu               %s (%.1f %% of the wall time)%n", ms(d.cpuNanos()),
-                d.cpuNanos() * 100.0 / Math.max(1, d.wallNanos()));
-        out.printf(Locale.ROOT, "  blocked           %,d times, %,d ms (on monitors: ThreadMXBean, contention monitoring on)%n",
-                d.blockedCount(), d.blockedMillis());
-        out.printf(Locale.ROOT, "  waited            %,d times, %,d ms (parked, waiting or sleeping: events, cycle gaps, API answers)%n",
-                d.waitedCount(), d.waitedMillis());
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"STACK SAMPLES (EVERY 5 MS)", "SAMPLES", "SHARE", "~ WALL"});
-        for (DeciderThreadWatch.Activity act : DeciderThreadWatch.Activity.values()) {
-            double share = d.share(act);
-            rows.add(new String[] {act.meaning, fmt(d.samples().getOrDefault(act, 0)), String.format(Locale.ROOT, "%.1f %%",
-                    share * 100), ms(Math.round(share * d.wallNanos()))});
-        }
-        table(out, rows);
-        List<String[]> where = new ArrayList<>();
-        where.add(new String[] {"WAITING IN (INNERMOST OPERATOR FRAME)", "SAMPLES", "~ WALL"});
-        int total = Math.max(1, d.sampleCount());
-        d.waitingIn().entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(8)
-                .forEach(e -> where.add(new String[] {e.getKey(), fmt(e.getValue()),
-                        ms(Math.round(e.getValue() / (double) total * d.wallNanos()))}));
-        if (where.size() > 1) {
-            table(out, where);
-        }
-        out.println();
+        r.decider().print(out, r.deciderCycles());
     }
 
     private static void cpu(PrintStream out, BurstResult r) {

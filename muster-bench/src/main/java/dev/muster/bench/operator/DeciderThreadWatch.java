@@ -1,9 +1,17 @@
 package dev.muster.bench.operator;
 
+import static dev.muster.bench.operator.OperatorPerfReplay.fmt;
+import static dev.muster.bench.operator.OperatorPerfReplay.ms;
+import static dev.muster.bench.operator.OperatorPerfReplay.table;
+
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -53,6 +61,44 @@ final class DeciderThreadWatch implements AutoCloseable {
         /** The share of samples in this activity, 0..1. */
         double share(Activity a) {
             return sampleCount() == 0 ? 0 : samples.getOrDefault(a, 0) / (double) sampleCount();
+        }
+
+        /**
+         * Prints what the thread did: its cpu against the wall time, its blocked and waited counts,
+         * its stack samples by activity, and where it waited (the innermost operator frame).
+         */
+        void print(PrintStream out, long cycles) {
+            out.printf(Locale.ROOT, "The decider thread (%s), over %s of wall; %,d scheduling cycles%n", THREAD_NAME,
+                    ms(wallNanos), cycles);
+            if (!found) {
+                out.println("  not found");
+                out.println();
+                return;
+            }
+            out.printf(Locale.ROOT, "  cpu               %s (%.1f %% of the wall time)%n", ms(cpuNanos),
+                    cpuNanos * 100.0 / Math.max(1, wallNanos));
+            out.printf(Locale.ROOT, "  blocked           %,d times, %,d ms (on monitors: ThreadMXBean, contention monitoring on)%n",
+                    blockedCount, blockedMillis);
+            out.printf(Locale.ROOT, "  waited            %,d times, %,d ms (parked, waiting or sleeping: events, cycle gaps, API answers)%n",
+                    waitedCount, waitedMillis);
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"STACK SAMPLES (EVERY 5 MS)", "SAMPLES", "SHARE", "~ WALL"});
+            for (Activity act : Activity.values()) {
+                double share = share(act);
+                rows.add(new String[] {act.meaning, fmt(samples.getOrDefault(act, 0)), String.format(Locale.ROOT, "%.1f %%",
+                        share * 100), ms(Math.round(share * wallNanos))});
+            }
+            table(out, rows);
+            List<String[]> where = new ArrayList<>();
+            where.add(new String[] {"WAITING IN (INNERMOST OPERATOR FRAME)", "SAMPLES", "~ WALL"});
+            int total = Math.max(1, sampleCount());
+            waitingIn.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(8)
+                    .forEach(e -> where.add(new String[] {e.getKey(), fmt(e.getValue()),
+                            ms(Math.round(e.getValue() / (double) total * wallNanos))}));
+            if (where.size() > 1) {
+                table(out, where);
+            }
+            out.println();
         }
     }
 

@@ -226,6 +226,8 @@ public final class OperatorPerfReplay {
         table(out, rows);
         out.println();
 
+        r.decider().print(out, r.deciderCycles());
+
         out.println("Cost on this machine (" + Runtime.getRuntime().availableProcessors() + " cpus, Java "
                 + Runtime.version() + "; everything in one JVM)");
         out.printf(Locale.ROOT, "  process CPU       %s over %s of wall (%.2f cpus busy on average)%n", ms(r.processCpuNanos()),

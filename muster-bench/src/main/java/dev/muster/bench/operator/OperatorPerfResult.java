@@ -18,6 +18,8 @@ import java.util.List;
  *                             its runtime, whichever is more
  * @param peakAdmissionsPerSecond the most admissions seen within one second
  * @param deciderCycles        scheduling cycles the operator's decider ran
+ * @param decider              what the decider's thread did from the first creation to the end: cpu,
+ *                             blocked and waited times, stack samples (where it waited for room in the lanes)
  * @param processCpuNanos      CPU time of the whole JVM during the run (mock API server, operator, runner)
  * @param threadCpu            CPU time during the run by thread group, most first
  * @param requests             what the mock API server served during the run, by kind, most server time first
@@ -47,6 +49,7 @@ record OperatorPerfResult(
         List<WorkloadClass> workloadClasses,
         List<QueueClass> queueClasses,
         long deciderCycles,
+        DeciderThreadWatch.Figures decider,
         long processCpuNanos,
         List<ThreadCpu> threadCpu,
         long gcCount,

@@ -292,6 +292,8 @@ public final class OperatorPerfRun {
         long processCpuAtStart = processCpu();
         long[] gcAtStart = gc();
         long cyclesAtStart = operator.decider().map(Decider::cycles).orElse(0L);
+        DeciderThreadWatch decider = new DeciderThreadWatch();
+        toClose.add(0, decider);
 
         ExecutorService creators = Executors.newFixedThreadPool(settings.creatorThreads(), named("perf-creator"));
         toClose.add(0, creators::shutdownNow);
@@ -301,6 +303,7 @@ public final class OperatorPerfRun {
         AtomicReference<Throwable> createFailure = new AtomicReference<>();
 
         dispatcher.start();
+        decider.start();
         t0.set(System.nanoTime());
         Thread progress = progressReporter(clock, runner, created, finishedSeen, n);
         for (int i = 0; i < n; i++) {
@@ -343,6 +346,7 @@ public final class OperatorPerfRun {
             progress.interrupt();
         }
 
+        DeciderThreadWatch.Figures deciderFigures = decider.stop();
         dispatcher.stop();
         List<CountingDispatcher.Count> requests = dispatcher.counts();
         Map<Long, Long> cpuAtEnd = threadCpu(threads);
@@ -375,7 +379,7 @@ public final class OperatorPerfRun {
         PerfCluster limits = new PerfCluster(cluster);
         audit.replay(versions.sorted());
         WorkloadAudit.Result auditResult = audit.check(limits.queueLimits(), limits.cohortOfQueue(), limits.cohortLimits());
-        return result(done, wall, lastCreate.get(), maxLag.get(), runner, runs, finishedSeen.size(), cycles, processCpu,
+        return result(done, wall, lastCreate.get(), maxLag.get(), runner, runs, finishedSeen.size(), cycles, deciderFigures, processCpu,
                 byGroup, gcAtEnd[0] - gcAtStart[0], gcAtEnd[1] - gcAtStart[1], requests, auditResult, workloads.size(),
                 finalFinished, withoutWorkload);
     }
@@ -404,7 +408,8 @@ public final class OperatorPerfRun {
     }
 
     private OperatorPerfResult result(boolean done, long wall, long lastCreate, long maxLag, JobRunner runner,
-            JobRunner.Run[] runs, int finishedSeen, long cycles, long processCpu, List<OperatorPerfResult.ThreadCpu> cpu,
+            JobRunner.Run[] runs, int finishedSeen, long cycles, DeciderThreadWatch.Figures decider, long processCpu,
+            List<OperatorPerfResult.ThreadCpu> cpu,
             long gcCount, long gcMillis, List<CountingDispatcher.Count> requests, WorkloadAudit.Result audit,
             int finalWorkloads, int finalFinished, int withoutWorkload) {
         List<OperatorPerfResult.WorkloadClass> classes = new ArrayList<>();
@@ -467,7 +472,7 @@ public final class OperatorPerfRun {
         return new OperatorPerfResult(shapeName, cluster.cohorts().size(), cluster.queues().size(), runs.length,
                 settings.timeScale(), done, wall, everyoneAdmitted ? allAdmitted : -1, runner.lastAdmissionNanos(),
                 lastCreate, runner.lastCompletionNanos(), maxLag, runner.admissions(), runner.evictions(), runner.completed(),
-                finishedSeen, lowerBound(), peak, classes, qClasses, cycles, processCpu, cpu, gcCount, gcMillis,
+                finishedSeen, lowerBound(), peak, classes, qClasses, cycles, decider, processCpu, cpu, gcCount, gcMillis,
                 runner.writeRetries(), requests, audit, finalWorkloads, finalFinished, withoutWorkload);
     }
 

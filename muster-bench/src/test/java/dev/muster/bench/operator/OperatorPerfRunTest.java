@@ -62,6 +62,8 @@ class OperatorPerfRunTest {
         assertThat(r.jobsCompleted()).isEqualTo(60);
         assertThat(r.admissions()).isEqualTo(60 + r.evictions());
         assertThat(r.allAdmittedAndFinished()).isTrue();
+        assertThat(r.decider().found()).as("the decider thread was watched").isTrue();
+        assertThat(r.decider().sampleCount()).as("its stack sampled").isPositive();
         r.workloadClasses().forEach(w -> assertThat(w.admitted()).as(w.name()).isEqualTo(w.count()));
 
         assertThat(r.audit().violations()).as("quota overflows seen in Workload statuses").isEmpty();

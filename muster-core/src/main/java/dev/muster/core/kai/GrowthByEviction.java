@@ -2,10 +2,8 @@ package dev.muster.core.kai;
 
 import dev.muster.core.admission.SchedulingCycle;
 import dev.muster.core.model.ObjectKey;
-import dev.muster.core.model.PodSet;
 import dev.muster.core.queue.AdmittedWorkload;
 import dev.muster.core.queue.ClusterQueueState;
-import dev.muster.core.queue.PodSetAssignment;
 import dev.muster.core.quota.QuotaNode;
 import dev.muster.core.quota.QuotaTree;
 import java.util.ArrayList;
@@ -193,7 +191,8 @@ final class GrowthByEviction {
         }
         int c = Integer.compare(b.gang().workload().priority(), a.gang().workload().priority());
         if (c == 0) {
-            c = Boolean.compare(aboveMinimum(a.gang()), aboveMinimum(b.gang()));
+            // a gang at its minimum before one above it (KAI's elastic JobOrderFn)
+            c = Boolean.compare(a.gang().aboveMinimum(), b.gang().aboveMinimum());
         }
         if (c == 0) {
             c = Long.compare(a.gang().workload().sequence(), b.gang().workload().sequence());
@@ -202,17 +201,5 @@ final class GrowthByEviction {
             c = a.gang().workload().key().compareTo(b.gang().workload().key());
         }
         return c < 0;
-    }
-
-    /** Whether some pod set of the gang runs more than its minimum (KAI's elastic job order puts it after one at it). */
-    private static boolean aboveMinimum(AdmittedWorkload g) {
-        List<PodSet> wanted = g.workload().podSets();
-        List<PodSetAssignment> running = g.assignment().podSets();
-        for (int i = 0; i < running.size(); i++) {
-            if (running.get(i).count() > wanted.get(i).minCount()) {
-                return true;
-            }
-        }
-        return false;
     }
 }

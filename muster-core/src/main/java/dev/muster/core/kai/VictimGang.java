@@ -35,7 +35,7 @@ final class VictimGang {
     private static int compareUntouched(AdmittedWorkload a, AdmittedWorkload b) {
         int c = Integer.compare(a.workload().priority(), b.workload().priority());
         if (c == 0) {
-            c = Boolean.compare(!hasExtra(a), !hasExtra(b));
+            c = Boolean.compare(!a.aboveMinimum(), !b.aboveMinimum());
         }
         if (c == 0) {
             c = Long.compare(b.admittedAtMillis(), a.admittedAtMillis());
@@ -44,17 +44,6 @@ final class VictimGang {
             c = Long.compare(b.workload().sequence(), a.workload().sequence());
         }
         return c != 0 ? c : a.workload().key().compareTo(b.workload().key());
-    }
-
-    /** Whether the admitted gang runs replicas beyond its minimum in some pod set. */
-    private static boolean hasExtra(AdmittedWorkload a) {
-        List<PodSetAssignment> admitted = a.assignment().podSets();
-        for (int i = 0; i < admitted.size(); i++) {
-            if (admitted.get(i).count() > a.workload().podSets().get(i).minCount()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     final AdmittedWorkload admitted;

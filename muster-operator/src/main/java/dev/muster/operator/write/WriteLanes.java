@@ -286,15 +286,16 @@ public final class WriteLanes implements AutoCloseable {
             CompletableFuture<?>[] all = releasing.toArray(CompletableFuture[]::new);
             after = CompletableFuture.allOf(after, CompletableFuture.allOf(all));
         }
-        boolean urgent = barrier != Barrier.NONE;
-        if (urgent && threads != null) {
+        // Only the writer threads order lanes by urgency; a caller's executor runs writes as they come.
+        boolean urgent = barrier != Barrier.NONE && threads != null;
+        if (urgent) {
             threads.urgent(lane); // before the write can be ready: what its lane has waiting goes first now
         }
         CompletableFuture<Boolean> run;
         try {
             run = after.handleAsync((x, e) -> send(write), threads == null ? executor : w -> threads.execute(lane, w));
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            if (urgent && threads != null) {
+            if (urgent) {
                 threads.urgentDone(lane);
             }
             room.release();
@@ -308,7 +309,7 @@ public final class WriteLanes implements AutoCloseable {
         }
         tails.put(lane, run);
         run.whenComplete((ok, e) -> {
-            if (urgent && threads != null) {
+            if (urgent) {
                 threads.urgentDone(lane);
             }
             tails.remove(lane, run);

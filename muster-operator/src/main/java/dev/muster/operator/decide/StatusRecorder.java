@@ -24,7 +24,8 @@ import java.util.TreeSet;
  * before and after; a status is written only when it differs from the one written last (a
  * Workload's whose words alone changed, or a queue's, at most once per interval), and one still
  * waiting in its lane is replaced by the newer one (a Pending status overwritten before it went
- * out is never sent).
+ * out is never sent). While the lanes are crowded, the statuses that can wait are kept back
+ * ({@link StatusesKeptBack}).
  */
 final class StatusRecorder {
 
@@ -51,6 +52,12 @@ final class StatusRecorder {
     private long nextQueueWriteMillis = Long.MAX_VALUE;
     private final java.time.Clock clock;
     private final WordingHoldBack wording = new WordingHoldBack();
+    private final StatusesKeptBack keptBack = new StatusesKeptBack();
+
+    /** Workload statuses kept back now because the lanes are crowded (for tests and diagnostics). */
+    int keptBack() {
+        return keptBack.size();
+    }
 
     /**
      * A queue's status is sent at most once in this long: the first change at once, those that
@@ -77,7 +84,8 @@ final class StatusRecorder {
      */
     java.util.OptionalLong nextWriteMillis() {
         java.util.OptionalLong workload = wording.nextDueMillis();
-        long next = Math.min(nextQueueWriteMillis, workload.orElse(Long.MAX_VALUE));
+        long next = Math.min(Math.min(nextQueueWriteMillis, workload.orElse(Long.MAX_VALUE)),
+                keptBack.nextTryMillis(clock.millis()).orElse(Long.MAX_VALUE));
         return next == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(next);
     }
 
@@ -99,10 +107,13 @@ final class StatusRecorder {
         List<TrackedJob> changed = jobs.drainChanged();
         changed.forEach(this::recount);
         writeQueueStatuses(inForce.engine());
-        for (TrackedJob t : changed) {
-            writeStatusIfOutdated(t);
+        if (!keptBack.isEmpty() && !lanes.crowded()) {
+            keptBack.takeAll().forEach(this::writeStatusUnlessCrowded); // kept first, sent first
         }
-        wording.due(clock.millis()).forEach(this::writeStatusIfOutdated);
+        for (TrackedJob t : changed) {
+            writeStatusUnlessCrowded(t);
+        }
+        wording.due(clock.millis()).forEach(this::writeStatusUnlessCrowded);
         return counts.admittedByClusterQueue();
     }
 
@@ -127,6 +138,7 @@ final class StatusRecorder {
         t.statusWritten(text, shape, now);
         ObjectKey key = t.workloadKey;
         boolean admitted = t.is(TrackedJob.State.ADMITTED);
+        t.sentAdmitted(admitted);
         // Coalesced only with this following's own statuses: a job followed afresh (its Workload
         // deleted and made again) must not have its status written by, and its outcome told to, the
         // write of the job it was before.
@@ -138,9 +150,13 @@ final class StatusRecorder {
         }, s -> t.statusFailed(s.text()));
     }
 
-    private void writeStatusIfOutdated(TrackedJob t) {
+    private void writeStatusUnlessCrowded(TrackedJob t) {
         if (t.workload() != null && t.statusOutdated() && !t.gone && !t.workloadObjectGone) {
-            writeStatus(t);
+            if (StatusesKeptBack.mayWait(t) && lanes.crowded()) {
+                keptBack.keep(t);
+            } else {
+                writeStatus(t);
+            }
         }
     }
 

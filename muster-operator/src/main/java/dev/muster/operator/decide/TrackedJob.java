@@ -81,6 +81,7 @@ final class TrackedJob {
     private WorkloadStatus status = new WorkloadStatus(false);
     /** Something in its Workload's status may have changed since it was last written. */
     private boolean statusOutdated = true;
+    private boolean sentAdmitted;
     /** The status last written, to write only changes. */
     private String writtenStatus = "";
     /** The status last written without its conditions' messages (see {@link WordingHoldBack}). */
@@ -166,6 +167,15 @@ final class TrackedJob {
     /** Whether this status text is the one written last. */
     boolean wrote(String status) {
         return status.equals(writtenStatus);
+    }
+
+    /** Whether the status sent last (its write may still be under way) showed the job admitted. */
+    boolean sentAdmitted() {
+        return sentAdmitted;
+    }
+
+    void sentAdmitted(boolean admitted) {
+        sentAdmitted = admitted;
     }
 
     /** The status was sent (its write may still be under way). */

@@ -144,6 +144,56 @@ class DeciderStepTest {
                 .isEqualTo("True");
     }
 
+    /**
+     * Writes on their way while the decider goes on, with room for 40: the Pending statuses of
+     * twenty jobs would crowd it, so those that can wait are kept back, and the decider neither waits
+     * for room nor holds back an admission behind them.
+     */
+    @Test
+    void whileTheLanesAreCrowdedAWaitingWorkloadsStatusWaitsForRoomButAnAdmissionGoesAtOnce() throws Exception {
+        java.util.ArrayDeque<Runnable> held = new java.util.ArrayDeque<>();
+        int capacity = 40;
+        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(),
+                inbox -> WriteLanes.on(held::add, inbox, capacity));
+        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
+            d.configurationObject(object);
+        }
+        d.primed();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            names.add(String.format(java.util.Locale.ROOT, "job-%02d", i));
+            d.job(jobs, job(names.get(i), 6));
+        }
+        d.step();
+        assertThat(held).as("fewer writes than the room: the decider never waited for it").hasSizeLessThan(capacity);
+
+        d.job(jobs, finished(job("job-00", 6))); // the next one is admitted while the lanes are still crowded
+        d.step();
+        runAll(held);
+        assertThat(writer.started).as("an admission and its start are not kept back").containsExactly("job-00", "job-01");
+        List<String> unwritten = names.subList(2, 20).stream().filter(n -> writer.statusWrites(workloadOf(n)) == 0).toList();
+        assertThat(unwritten).as("waiting workloads whose Pending status was kept back while the lanes were crowded")
+                .isNotEmpty();
+        assertThat(writer.status(workloadOf("job-00")).toString()).as("a finished workload's status can wait too")
+                .doesNotContain("\"Finished\"");
+        assertThat(d.untilWakeupMillis()).as("the decider looks for room again soon")
+                .isLessThanOrEqualTo(StatusesKeptBack.RETRY_MILLIS);
+
+        clock.advance(StatusesKeptBack.RETRY_MILLIS);
+        d.step();
+        runAll(held);
+        for (String n : names.subList(2, 20)) {
+            assertThat(condition(writer.status(workloadOf(n)), "QuotaReserved").path("reason").asText())
+                    .as("%s: its Pending status, once there was room", n).isNotEmpty();
+        }
+        assertThat(condition(writer.status(workloadOf("job-00")), "Finished").path("status").asText()).isEqualTo("True");
+        assertThat(d.untilWakeupMillis()).as("nothing kept back any more").isGreaterThan(StatusesKeptBack.RETRY_MILLIS);
+    }
+
+    private static ObjectKey workloadOf(String job) {
+        return new ObjectKey("default", dev.muster.api.workload.KueueWorkloadNames.of("Job", new ObjectKey("default", job)));
+    }
+
     /** A decider that forecasts at most every 5 s, the forecast run inline: its result is published at the next step. */
     private Decider forecasting() throws Exception {
         Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(), lanes -> WriteLanes.inline(),

@@ -86,6 +86,21 @@ class WriteLanesTest {
     }
 
     @Test
+    void theLanesAreCrowdedWhileLessThanAQuarterOfTheirRoomIsFree() {
+        java.util.ArrayDeque<Runnable> held = new java.util.ArrayDeque<>();
+        WriteLanes l = WriteLanes.on(held::add, Runnable::run, 8);
+        for (int i = 0; i < 6; i++) {
+            l.submit("job-" + i, Barrier.NONE, write(i + ": Pending status"), () -> { });
+        }
+        assertThat(l.crowded()).as("2 of 8 places free").isFalse();
+        l.submit("job-6", Barrier.NONE, write("6: Pending status"), () -> { });
+        assertThat(l.crowded()).as("1 of 8 places free").isTrue();
+        held.poll().run();
+        assertThat(l.crowded()).as("a write done: 2 free again").isFalse();
+        assertThat(WriteLanes.inline().crowded()).as("lanes without a bound are never crowded").isFalse();
+    }
+
+    @Test
     void aLaneIsUrgentOnlyWhileItsStartIsNotDone() throws InterruptedException {
         WriteLanes l = concurrent(1, 100);
         l.submit("job-c", Barrier.OCCUPIES, write("c: start"), () -> { });
@@ -127,7 +142,10 @@ class WriteLanesTest {
         awaitSent(1);
         assertThat(sent).as("the failed stop does not let the start go").containsExactly("other: status");
         l.submit("victim", Barrier.RELEASES, write("victim: stop again"), () -> { });
-        victimStopping.lift();
+        awaitSent(2);
+        assertThat(sent).as("held back still, though the stop went out: the hold is lifted by whoever saw it succeed")
+                .containsExactly("other: status", "victim: stop again");
+        victimStopping.lift(); // as the decider does once the stop succeeded
         assertThat(l.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
         assertThat(sent).containsExactly("other: status", "victim: stop again", "preemptor: start");
         l.submit("later", Barrier.OCCUPIES, write("later: start"), () -> { });

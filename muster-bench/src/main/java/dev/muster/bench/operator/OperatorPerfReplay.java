@@ -184,6 +184,9 @@ public final class OperatorPerfReplay {
         out.printf(Locale.ROOT, "  last admission    %s%n", ms(r.lastAdmissionNanos()));
         out.printf(Locale.ROOT, "  last creation     %s (creates ran at most %s behind the schedule)%n", ms(r.lastCreateNanos()),
                 ms(r.maxCreationLagNanos()));
+        out.printf(Locale.ROOT, "  runs' overrun     %s at the median, %s at p95: how much longer than its runtime a Job ran before"
+                + " the runner's write completed it (%d runner threads)%n", ms(r.runOverrunP50Nanos()),
+                ms(r.runOverrunP95Nanos()), r.runnerThreads());
         out.printf(Locale.ROOT, "  lower bound       %s: no scheduler can finish sooner (cohort work / cohort quota, or last"
                 + " creation + its runtime)%n", ms(r.lowerBoundNanos()));
         out.println();
@@ -302,7 +305,7 @@ public final class OperatorPerfReplay {
                   --time-scale F    multiply every creation time and runtime by F (default 1: Kueue's schedule)
                   --timeout S       give up after S seconds (default 900)
                   --creators N      threads creating Jobs (default 4)
-                  --runners N       threads of the job runner (default 4)
+                  --runners N       threads of the job runner (default 16)
                   --stock-mock      fabric8's own mock store, which tests every object on each request
                                     (default: the indexed store of dev.muster.bench.apiserver)
                   --burst N         instead of a shape: N single-pod Jobs created at once into 10 ClusterQueues

@@ -55,6 +55,13 @@ final class VersionLog {
     /** Who wrote each Job and Workload version (a User-Agent), where the writer said: a violation's story names them. */
     private final java.util.Map<Long, String> writers = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** Told every Workload version as it is recorded, on the server's thread that stored it. */
+    private volatile java.util.function.Consumer<WorkloadVersion> onWorkload;
+
+    void onWorkload(java.util.function.Consumer<WorkloadVersion> listener) {
+        onWorkload = listener;
+    }
+
     /** Records the object a write answered with, if it is a Job, Workload or Lease. */
     void stored(String plural, byte[] body) {
         stored(plural, body, null);
@@ -89,6 +96,10 @@ final class VersionLog {
                 WorkloadVersion w = workload(rv, key, o);
                 versions.add(w);
                 latest.merge(w.workload(), w, (a, b) -> a.rv() > b.rv() ? a : b);
+                java.util.function.Consumer<WorkloadVersion> listener = onWorkload;
+                if (listener != null) {
+                    listener.accept(w);
+                }
             }
             case "Lease" -> versions.add(new LeaseVersion(rv, key, o.path("spec").path("holderIdentity").asText(null)));
             default -> {

@@ -64,6 +64,9 @@ class OperatorPerfRunTest {
         assertThat(r.allAdmittedAndFinished()).isTrue();
         assertThat(r.decider().found()).as("the decider thread was watched").isTrue();
         assertThat(r.decider().sampleCount()).as("its stack sampled").isPositive();
+        assertThat(r.runOverrunP50Nanos()).as("each run's overrun past its runtime is measured")
+                .isNotNegative().isLessThanOrEqualTo(r.runOverrunP95Nanos());
+        assertThat(r.workloadsFinishedSeen()).as("the version log told every Finished workload").isEqualTo(60);
         r.workloadClasses().forEach(w -> assertThat(w.admitted()).as(w.name()).isEqualTo(w.count()));
 
         assertThat(r.audit().violations()).as("quota overflows seen in Workload statuses").isEmpty();

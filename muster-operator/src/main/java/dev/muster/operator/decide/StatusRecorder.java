@@ -54,11 +54,6 @@ final class StatusRecorder {
     private final WordingHoldBack wording = new WordingHoldBack();
     private final StatusesKeptBack keptBack = new StatusesKeptBack();
 
-    /** Workload statuses kept back now because the lanes are crowded (for tests and diagnostics). */
-    int keptBack() {
-        return keptBack.size();
-    }
-
     /**
      * A queue's status is sent at most once in this long: the first change at once, those that
      * follow together at the interval's end. Its counts change with every admission; written at

@@ -47,10 +47,6 @@ final class StatusesKeptBack {
         return kept.isEmpty();
     }
 
-    int size() {
-        return kept.size();
-    }
-
     /** When to look for room again; empty if nothing is kept back. */
     OptionalLong nextTryMillis(long nowMillis) {
         return kept.isEmpty() ? OptionalLong.empty() : OptionalLong.of(nowMillis + RETRY_MILLIS);

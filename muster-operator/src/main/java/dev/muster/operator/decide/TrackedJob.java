@@ -81,6 +81,7 @@ final class TrackedJob {
     private WorkloadStatus status = new WorkloadStatus(false);
     /** Something in its Workload's status may have changed since it was last written. */
     private boolean statusOutdated = true;
+    /** The status sent last showed the job admitted (see {@link StatusesKeptBack}). */
     private boolean sentAdmitted;
     /** The status last written, to write only changes. */
     private String writtenStatus = "";

@@ -73,10 +73,20 @@ final class JobWrites {
     /** Holds a job that runs and should not yet: the webhook suspends managed jobs at creation, this on first sight. */
     void suspend(TrackedJob t) {
         t.suspensionUnwritten = true;
+        // The job may run, and the engine does not count it (it enters once stopped): like a stop, its
+        // suspension holds back every later start until it is written, not only until it is tried.
+        if (t.stopping == null || t.stopping.isLifted()) {
+            t.stopping = lanes.hold();
+        }
+        WriteLanes.Hold hold = t.stopping;
         WriteLanes.Ticket sent = send(t, Write.SUSPEND, Barrier.RELEASES, w -> t.adapter.suspend(w, t.key, t.live), () -> true,
-                () -> t.suspensionUnwritten = false); // JobIntake.enterStopped looks at it in the cycle that follows
+                () -> {
+                    t.suspensionUnwritten = false; // JobIntake.enterStopped looks at it in the cycle that follows
+                    hold.lift();
+                });
         if (sent == null) {
             t.suspensionUnwritten = false; // nothing to write (a pod group's suspension is an event only)
+            stopNoLongerDue(t);
         }
     }
 
@@ -217,6 +227,7 @@ final class JobWrites {
                 stopNoLongerDue(t);
             } else if (write == Write.SUSPEND) {
                 t.suspensionUnwritten = false;
+                stopNoLongerDue(t);
             }
         });
     }
@@ -297,6 +308,8 @@ final class JobWrites {
         }, written, () -> {
             if (due(t, write)) {
                 failed.record(t, write, false);
+            } else if (write == Write.SUSPEND) {
+                stopNoLongerDue(t); // its hold: nothing is owed that could lift it later
             }
         });
     }

@@ -72,7 +72,7 @@ final class TrackedJob {
     String stopRefusedOn;
     /** When its last refused stop is sent again though the view has not changed (it may have failed for another reason). */
     long stopRetryAtMillis;
-    /** While its stop is due and not written: other jobs' starts wait (its pods may still run). */
+    /** While its stop (or first-sight suspension) is due and not written: other jobs' starts wait (its pods may still run). */
     dev.muster.operator.write.WriteLanes.Hold stopping;
     String clusterQueue;
     Assignment assignment;

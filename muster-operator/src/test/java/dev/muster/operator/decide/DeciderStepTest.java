@@ -561,6 +561,33 @@ class DeciderStepTest {
     }
 
     /**
+     * The quota a running job's deleted Workload gave back may be taken by another job, but that
+     * job starts only once the first one's suspension is written: while it is refused, the first
+     * one still runs, and starting the other would run both on quota for one (the fault soak's
+     * audit once found a cohort above its limit so, after a leader change).
+     */
+    @Test
+    void aJobWhoseWorkloadIsDeletedWhileItRunsHoldsBackOtherStartsUntilItsSuspensionIsWritten() throws Exception {
+        Decider d = decider(Map.of());
+        d.job(jobs, job("first", 6));
+        d.step();
+        writer.failStops = true;
+        writer.workloadDeleted(workloadName("first"));
+        d.workloadObjectDeleted(workloadObject("first"));
+        d.job(jobs, job("second", 6));
+        for (int i = 0; i < 3; i++) {
+            d.step();
+        }
+        assertThat(writer.order).as("second is not started while first may still run").doesNotContain("start second");
+
+        writer.failStops = false;
+        for (int i = 0; i < 3; i++) {
+            d.step();
+        }
+        assertThat(writer.order).as("first stopped, then second started").containsSubsequence("stop first", "start second");
+    }
+
+    /**
      * A Job found running with no Workload (created while the webhook was down): suspended at
      * once, and its Workload made once its pods are gone ({@code status.active} back to 0), as
      * Kueue waits for {@code !IsActive()}.

@@ -68,7 +68,11 @@ class DeciderStepTest {
     private final BatchJobAdapter jobs = new BatchJobAdapter();
 
     private Decider decider(Map<String, String> configurationFiles) throws Exception {
-        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), configurationFiles);
+        return primedWithQueues(new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), configurationFiles));
+    }
+
+    /** The decider given the queues and primed, as after its first list of the cluster. */
+    private static Decider primedWithQueues(Decider d) throws Exception {
         for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
             d.configurationObject(object);
         }
@@ -153,12 +157,8 @@ class DeciderStepTest {
     void whileTheLanesAreCrowdedAWaitingWorkloadsStatusWaitsForRoomButAnAdmissionGoesAtOnce() throws Exception {
         java.util.ArrayDeque<Runnable> held = new java.util.ArrayDeque<>();
         int capacity = 40;
-        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(),
-                inbox -> WriteLanes.on(held::add, inbox, capacity));
-        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
-            d.configurationObject(object);
-        }
-        d.primed();
+        Decider d = primedWithQueues(new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(),
+                inbox -> WriteLanes.on(held::add, inbox, capacity)));
         List<String> names = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {
             names.add(String.format(java.util.Locale.ROOT, "job-%02d", i));
@@ -196,13 +196,8 @@ class DeciderStepTest {
 
     /** A decider that forecasts at most every 5 s, the forecast run inline: its result is published at the next step. */
     private Decider forecasting() throws Exception {
-        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(), lanes -> WriteLanes.inline(),
-                java.time.Duration.ofSeconds(5), Runnable::run);
-        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
-            d.configurationObject(object);
-        }
-        d.primed();
-        return d;
+        return primedWithQueues(new Decider(writer, clock, new MusterMetrics(), Set.of("muster"), Map.of(),
+                lanes -> WriteLanes.inline(), java.time.Duration.ofSeconds(5), Runnable::run));
     }
 
     private static ObjectNode expectedToRun(ObjectNode job, String duration) {
@@ -422,12 +417,8 @@ class DeciderStepTest {
     @Test
     void aJobWhoseStopIsRefusedIsStoppedBeforeAnotherTakesItsPlace() throws Exception {
         java.util.ArrayDeque<Runnable> held = new java.util.ArrayDeque<>();
-        Decider d = new Decider(writer, clock, new MusterMetrics(), Set.of("muster"),
-                Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE), inbox -> WriteLanes.on(held::add, inbox));
-        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(QUEUES).readAll()) {
-            d.configurationObject(object);
-        }
-        d.primed();
+        Decider d = primedWithQueues(new Decider(writer, clock, new MusterMetrics(), Set.of("muster"),
+                Map.of("kueue-config.yaml", PODS_READY_IN_A_MINUTE), inbox -> WriteLanes.on(held::add, inbox)));
         d.job(jobs, job("slow", 6));
         d.step();
         runAll(held);
@@ -538,15 +529,21 @@ class DeciderStepTest {
         assertThat(writer.statusAttempts).as("no write to a Workload that is gone").isEqualTo(attempts);
     }
 
-    /** As above, with the suspension failing: the new Workload waits until it is written. */
-    @Test
-    void aWorkloadMadeAgainWaitsForTheJobsSuspensionToBeWritten() throws Exception {
+    /** "first" (6 of 10 cpu) admitted and started; then its Workload is deleted, and stops are refused from now on. */
+    private Decider firstRunsAndLosesItsWorkloadWhileStopsAreRefused() throws Exception {
         Decider d = decider(Map.of());
         d.job(jobs, job("first", 6));
         d.step();
         writer.failStops = true;
         writer.workloadDeleted(workloadName("first"));
         d.workloadObjectDeleted(workloadObject("first"));
+        return d;
+    }
+
+    /** As above, with the suspension failing: the new Workload waits until it is written. */
+    @Test
+    void aWorkloadMadeAgainWaitsForTheJobsSuspensionToBeWritten() throws Exception {
+        Decider d = firstRunsAndLosesItsWorkloadWhileStopsAreRefused();
         d.step();
         d.step();
         assertThat(writer.order).as("no Workload while the job may run").containsExactly(
@@ -568,12 +565,7 @@ class DeciderStepTest {
      */
     @Test
     void aJobWhoseWorkloadIsDeletedWhileItRunsHoldsBackOtherStartsUntilItsSuspensionIsWritten() throws Exception {
-        Decider d = decider(Map.of());
-        d.job(jobs, job("first", 6));
-        d.step();
-        writer.failStops = true;
-        writer.workloadDeleted(workloadName("first"));
-        d.workloadObjectDeleted(workloadObject("first"));
+        Decider d = firstRunsAndLosesItsWorkloadWhileStopsAreRefused();
         d.job(jobs, job("second", 6));
         for (int i = 0; i < 3; i++) {
             d.step();

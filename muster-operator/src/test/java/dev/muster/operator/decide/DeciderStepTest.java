@@ -540,7 +540,7 @@ class DeciderStepTest {
         return d;
     }
 
-    /** As above, with the suspension failing: the new Workload waits until it is written. */
+    /** As a job whose Workload is deleted while it runs, with the suspension failing: the new Workload waits until it is written. */
     @Test
     void aWorkloadMadeAgainWaitsForTheJobsSuspensionToBeWritten() throws Exception {
         Decider d = firstRunsAndLosesItsWorkloadWhileStopsAreRefused();

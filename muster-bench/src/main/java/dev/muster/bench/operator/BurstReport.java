@@ -28,6 +28,7 @@ final class BurstReport {
         out.printf(Locale.ROOT, "  method      fabric8 mock API server (CRUD, indexed store, Bindings applied) + MusterOperator;"
                 + " %d threads create every Job at once; Jobs never finish%s%n", s.creatorThreads(), l.gpus()
                 ? "; a Job controller stand-in creates an unsuspended Job's pod" : "");
+        out.printf(Locale.ROOT, "  jvm         %s%n", JvmCollector.current().describe());
         out.println();
     }
 

@@ -21,12 +21,15 @@ import java.util.OptionalDouble;
  * for the figures.
  *
  * <pre>
- * java -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
+ * java -XX:+UseParallelGC -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
  *     [baseline|large-scale|PATH] [--workloads N] [--time-scale F] [--timeout SECONDS] [--stock-mock] [--quiet]
- * java -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
+ * java -XX:+UseParallelGC -cp muster-bench/target/muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay \
  *     --burst N [--gpu-nodes M] [--creators N] [--timeout SECONDS] [--quiet]      (see {@link BurstRun})
- * java -jar muster-bench/target/muster-bench.jar operator [...]     (the same)
+ * java -XX:+UseParallelGC -jar muster-bench/target/muster-bench.jar operator [...]     (the same)
  * </pre>
+ *
+ * {@code -XX:+UseParallelGC}: the collector {@code ./muster run} and {@code deploy/} run the operator
+ * with; the report names the collector it ran under ({@link JvmCollector}).
  *
  * Exit status 0 when every workload was admitted and finished and no ClusterQueue or cohort ever
  * held more than it may (the timing targets are reported, not enforced), 1 when not (timeout,
@@ -116,6 +119,7 @@ public final class OperatorPerfReplay {
         out.printf(Locale.ROOT, "  method      fabric8 mock API server (CRUD mode, %s store) + MusterOperator + Job creator"
                 + " and runner, real time%s%n", settings.indexedStore() ? "indexed" : "fabric8's own", settings.timeScale() == 1 ? "" : String.format(Locale.ROOT,
                 ", every creation time and runtime x %s (--time-scale)", trim(settings.timeScale())));
+        out.printf(Locale.ROOT, "  jvm         %s%n", JvmCollector.current().describe());
         out.println();
 
         OperatorPerfResult r = OperatorPerfRun.run(shape.name(), config, settings);
@@ -296,8 +300,10 @@ public final class OperatorPerfReplay {
 
     static String usage() {
         return """
-                usage: java -cp muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay [SHAPE] [options]
-                       java -jar muster-bench.jar operator [SHAPE] [options]
+                usage: java -XX:+UseParallelGC -cp muster-bench.jar dev.muster.bench.operator.OperatorPerfReplay [SHAPE] [options]
+                       java -XX:+UseParallelGC -jar muster-bench.jar operator [SHAPE] [options]
+                  (-XX:+UseParallelGC: the collector ./muster run and deploy/ run the operator with; the
+                  report names the collector the run had)
                   SHAPE             baseline (default) | large-scale | a directory with a Kueue generator.yaml
                                     (and rangespec.yaml) | a generator.yaml file
                   --workloads N     scale every workload set's count so that about N workloads are created

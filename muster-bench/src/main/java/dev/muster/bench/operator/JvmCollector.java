@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The garbage collector of the JVM a benchmark through the API server runs in, named in its report
- * because the figures depend on it: on this 2-cpu machine `baseline` was all admitted in 84.7–85.4 s
- * under the parallel collector, 87.3–87.7 s under G1 (whose concurrent threads take cpu from the
+ * because the figures depend on it: on this 2-cpu machine `baseline` was all admitted in 84.6–85.8 s
+ * under the parallel collector, 87.3–90.0 s under G1 (whose concurrent threads take cpu from the
  * run) and 87.0 s under the serial one (docs/performance.md, "The collector users run").
  * {@code ./muster run} and the Deployments in {@code deploy/} start the operator with the parallel
  * collector, so a figure measured under another is not what users get; the report says so.

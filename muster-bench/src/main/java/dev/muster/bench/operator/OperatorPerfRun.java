@@ -90,15 +90,13 @@ public final class OperatorPerfRun {
      * @param timeout        how long after the first creation was due to wait for every Workload to be Finished
      * @param creatorThreads threads sending the Job creates
      * @param runnerThreads  threads of the job runner (timers and completion writes); 16, because with 4
-     *                       the `baseline` replay's last small Jobs ran 0.7 s for their 0.2 s while the
+     *                       the {@code baseline} replay's last small Jobs ran 0.7 s for their 0.2 s while the
      *                       runner's writes waited on a busy server, holding their quota that long
      * @param progress       where to print a line every {@code progressEvery}, or null
+     * @param indexedStore   the mock API server with the indexed store ({@code IndexedCrudDispatcher});
+     *                       false: fabric8's own, which tests every stored object on each request
+     * @param forecastInterval the operator's {@code --forecast-interval} (its default unless told; zero: off)
      */
-    /**
-     * @param indexedStore the mock API server with the indexed store ({@code IndexedCrudDispatcher});
-     *                     false: fabric8's own, which tests every stored object on each request
-     */
-    /** @param forecastInterval the operator's {@code --forecast-interval} (its default unless told; zero: off) */
     public record Settings(double timeScale, Duration timeout, int creatorThreads, int runnerThreads, PrintStream progress,
             Duration progressEvery, boolean indexedStore, Duration forecastInterval) {
 

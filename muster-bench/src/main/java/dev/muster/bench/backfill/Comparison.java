@@ -28,4 +28,19 @@ public record Comparison(Demand demand, RuntimeEstimates estimates, List<PolicyR
         }
         return Optional.of(a.get().waitsOf(largest).p95Seconds() / b.get().waitsOf(largest).p95Seconds());
     }
+
+    /**
+     * The most {@link #largestClassP95Ratio} could have been for {@code faster} from the states of
+     * {@code faster}'s own run: {@code slower}'s p95 wait over the p95 of {@code faster}'s floors
+     * ({@link DrainFloor}). Empty when either was not measured or that p95 floor is 0 (no bound).
+     */
+    public Optional<Double> largestClassP95Bound(QueuePolicy slower, QueuePolicy faster) {
+        SizeClass largest = SizeClass.largestOf(demand.jobs());
+        Optional<PolicyResult.Measured> a = measured(slower);
+        Optional<PolicyResult.Measured> b = measured(faster);
+        if (a.isEmpty() || b.isEmpty() || b.get().largestFloors().p95Seconds() <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(a.get().waitsOf(largest).p95Seconds() / b.get().largestFloors().p95Seconds());
+    }
 }

@@ -17,9 +17,12 @@ public sealed interface PolicyResult {
      * @param gpuSecondsUsed GPUs held by admitted jobs, integrated over time
      * @param makespanSeconds from the first arrival to the last finish (or to the end of the run when
      *                       some job never finished)
+     * @param largestFloors  the {@link DrainFloor}s of the largest size class's gangs, from this run's
+     *                       states: no scheduler that ends no running work could wait less from them
      */
     record Measured(QueuePolicy policy, Map<SizeClass, WaitSummary> waits, int jobs, int admitted, int finished,
-            int evictions, double gpuSecondsUsed, double makespanSeconds, int clusterGpus) implements PolicyResult {
+            int evictions, double gpuSecondsUsed, double makespanSeconds, int clusterGpus, WaitSummary largestFloors)
+            implements PolicyResult {
 
         public Measured {
             waits = Map.copyOf(waits);

@@ -10,17 +10,20 @@ import java.util.Map;
 /**
  * Reads the study's figures off a {@code muster simulate} report: each job's wait from its creation
  * to its first admission, the GPUs it held while admitted, and the makespan. The GPUs of a job are
- * the study's own record of it (the report names the job, not its GPUs).
+ * the study's own record of it (the report names the job, not its GPUs). The largest gangs' floors
+ * are read off the run's holds, which the report does not keep.
  */
 public final class ReportMeasure {
 
     private ReportMeasure() {
     }
 
-    public static PolicyResult.Measured of(Report report, Demand demand, QueuePolicy policy) {
+    public static PolicyResult.Measured of(Report report, Demand demand, QueuePolicy policy, List<NodeHolds.Hold> holds) {
         Map<String, StudyJob> byName = new HashMap<>();
         demand.jobs().forEach(j -> byName.put(j.name(), j));
         Map<SizeClass, List<Double>> waits = new EnumMap<>(SizeClass.class);
+        SizeClass largest = demand.jobs().isEmpty() ? null : SizeClass.largestOf(demand.jobs());
+        List<Double> floors = new ArrayList<>();
         int seen = 0;
         int admitted = 0;
         int finished = 0;
@@ -39,6 +42,10 @@ public final class ReportMeasure {
             double created = w.createdAtSeconds();
             firstArrival = Math.min(firstArrival, created);
             evictions += w.evictions().size();
+            if (SizeClass.of(job.gpus()) == largest) {
+                floors.add(DrainFloor.seconds(holds, demand.nodes(), Demand.GPUS_PER_NODE,
+                        GangShape.of(job.gpus(), Demand.GPUS_PER_NODE), Math.round(created * 1000)));
+            }
             List<Double> admissions = w.admissionsAtSeconds();
             if (!admissions.isEmpty()) {
                 admitted++;
@@ -61,6 +68,6 @@ public final class ReportMeasure {
         Map<SizeClass, WaitSummary> summaries = new EnumMap<>(SizeClass.class);
         waits.forEach((c, list) -> summaries.put(c, WaitSummary.of(list)));
         return new PolicyResult.Measured(policy, summaries, seen, admitted, finished, evictions, gpuSeconds, makespan,
-                demand.clusterGpus());
+                demand.clusterGpus(), WaitSummary.of(floors));
     }
 }

@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * One policy on one workload, through the engine exactly as {@code muster simulate DIR} runs it:
  * the scenario directory is written, loaded with the CLI's loader and its default seed, and run to
- * its end by muster-sim's {@link Simulation}.
+ * its end by muster-sim's {@link Simulation}, which tells {@link NodeHolds} where each job ran.
  */
 public final class ScenarioRun {
 
@@ -40,8 +40,9 @@ public final class ScenarioRun {
             }
             throw new IllegalStateException("the study's scenario " + dir + " does not load: " + e.getMessage(), e);
         }
-        Report report = Simulation.run(scenario, SimulationOptions.DEFAULTS);
-        return ReportMeasure.of(report, demand, policy);
+        NodeHolds holds = new NodeHolds();
+        Report report = new Simulation(scenario, SimulationOptions.DEFAULTS, holds).run();
+        return ReportMeasure.of(report, demand, policy, holds.all(Math.round(report.endSeconds() * 1000)));
     }
 
     /**

@@ -32,7 +32,7 @@ public final class StudyPage {
     }
 
     record Policy(String label, boolean measured, List<Double> p50Hours, List<Double> p95Hours, List<Double> maxHours,
-            Double utilizationPercent, Double makespanHours, Integer evictions) {
+            Double utilizationPercent, Double makespanHours, Integer evictions, Double largestFloorP95Hours) {
     }
 
     private StudyPage() {
@@ -70,7 +70,7 @@ public final class StudyPage {
 
     private static Policy policy(PolicyResult r, List<SizeClass> classes) {
         if (!(r instanceof PolicyResult.Measured m)) {
-            return new Policy(r.policy().label(), false, null, null, null, null, null, null);
+            return new Policy(r.policy().label(), false, null, null, null, null, null, null, null);
         }
         List<Double> p50 = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
@@ -82,7 +82,7 @@ public final class StudyPage {
             max.add(any ? hours(m.waitsOf(s).maxSeconds()) : null);
         }
         return new Policy(m.policy().label(), true, p50, p95, max, Math.round(1000 * m.utilization()) / 10.0,
-                hours(m.makespanSeconds()), m.evictions());
+                hours(m.makespanSeconds()), m.evictions(), hours(m.largestFloors().p95Seconds()));
     }
 
     /** Hours to two decimals, as the text report prints them. */
@@ -122,28 +122,35 @@ public final class StudyPage {
             return "";
         }
         List<String> parts = new ArrayList<>();
+        List<String> bounds = new ArrayList<>();
         for (PolicyResult r : c.results()) {
             if (r.policy() == QueuePolicy.BEST_EFFORT_FIFO) {
                 continue;
             }
             Optional<Double> ratio = c.largestClassP95Ratio(QueuePolicy.BEST_EFFORT_FIFO, r.policy());
             ratio.ifPresent(x -> parts.add(String.format(Locale.ROOT, "%s %.2fx", r.policy().label(), x)));
+            Optional<Double> bound = c.largestClassP95Bound(QueuePolicy.BEST_EFFORT_FIFO, r.policy());
+            bound.ifPresent(x -> bounds.add(String.format(Locale.ROOT, "%s %.2fx", r.policy().label(), x)));
         }
-        return parts.isEmpty() ? "" : " The largest gangs' p95 wait, BestEffortFIFO's over: " + String.join(", ", parts) + ".";
+        return (parts.isEmpty() ? "" : " The largest gangs' p95 wait, BestEffortFIFO's over: " + String.join(", ", parts) + ".")
+                + (bounds.isEmpty() ? "" : " At most, from each run's own states (its largest gangs' p95 floor: the soonest"
+                        + " they could have started from what ran at their creation): " + String.join(", ", bounds) + ".");
     }
 
     private static String table(Comparison c, Study s) {
         HtmlTable t = new HtmlTable("table-" + s.id(), List.of("policy", "GPUs", "p50 (h)", "p95 (h)", "max (h)",
-                "GPU utilization", "makespan (h)", "evictions"));
+                "GPU utilization", "makespan (h)", "evictions", "largest gangs' p95 floor (h)"));
         for (Policy p : s.policies()) {
             if (!p.measured()) {
-                t.row(p.label(), "-", "not available", null, null, null, null, null);
+                t.row(p.label(), "-", "not available", null, null, null, null, null, null);
                 continue;
             }
             for (int i = 0; i < s.classes().size(); i++) {
+                boolean largest = s.classes().get(i).equals(s.largestClass());
                 t.row(p.label(), s.classes().get(i), text(p.p50Hours().get(i)), text(p.p95Hours().get(i)),
                         text(p.maxHours().get(i)), i == 0 ? String.format(Locale.ROOT, "%.1f %%", p.utilizationPercent()) : null,
-                        i == 0 ? text(p.makespanHours()) : null, i == 0 ? String.valueOf(p.evictions()) : null);
+                        i == 0 ? text(p.makespanHours()) : null, i == 0 ? String.valueOf(p.evictions()) : null,
+                        largest ? text(p.largestFloorP95Hours()) : null);
             }
         }
         return t.html();

@@ -36,6 +36,8 @@ public final class StudyReport {
         out.println();
         waits(out, c);
         out.println();
+        floors(out, c);
+        out.println();
         totals(out, c);
         ratios(out, c);
         for (PolicyResult r : c.results()) {
@@ -69,6 +71,26 @@ public final class StudyReport {
         table.lines().forEach(line -> out.println("  " + line));
     }
 
+    /** The largest gangs' floors per policy, beside their waits: how much of a wait the state it arrived to forced. */
+    private static void floors(PrintStream out, Comparison c) {
+        SizeClass largest = SizeClass.largestOf(c.demand().jobs());
+        TextTable table = new TextTable(Column.left("POLICY"), Column.right("FLOOR P50"), Column.right("P95"),
+                Column.right("MAX"), Column.right("WAIT P95"));
+        for (PolicyResult r : c.results()) {
+            if (r instanceof PolicyResult.Measured m) {
+                WaitSummary f = m.largestFloors();
+                table.row(m.policy().label(), hours(f.p50Seconds()), hours(f.p95Seconds()), hours(f.maxSeconds()),
+                        hours(m.waitsOf(largest).p95Seconds()));
+            } else {
+                table.row(r.policy().label(), "not available", "-", "-", "-");
+            }
+        }
+        out.println("  largest gangs (" + largest.label() + " GPUs): the soonest each could have started from what ran at its"
+                + " creation in that run, hours");
+        out.println("  (running jobs end when they did, nothing else starts: no scheduler that ends no running work waits less)");
+        table.lines().forEach(line -> out.println("  " + line));
+    }
+
     private static void totals(PrintStream out, Comparison c) {
         TextTable table = new TextTable(Column.left("POLICY"), Column.right("GPU UTILIZATION"), Column.right("MAKESPAN"),
                 Column.right("ADMITTED"), Column.right("FINISHED"), Column.right("EVICTIONS"));
@@ -90,24 +112,27 @@ public final class StudyReport {
     private static void ratios(PrintStream out, Comparison c) {
         SizeClass largest = SizeClass.largestOf(c.demand().jobs());
         List<String> parts = new ArrayList<>();
+        List<String> bounds = new ArrayList<>();
         for (QueuePolicy other : List.of(QueuePolicy.STRICT_FIFO, QueuePolicy.BACKFILL, QueuePolicy.BACKFILL_PREEMPTING)) {
             if (c.results().stream().noneMatch(r -> r.policy() == other)) {
                 continue;
             }
-            Optional<Double> ratio = c.largestClassP95Ratio(QueuePolicy.BEST_EFFORT_FIFO, other);
-            String text;
-            if (ratio.isPresent()) {
-                text = String.format(Locale.ROOT, "%.2fx", ratio.get());
-            } else if (c.measured(other).isEmpty()) {
-                text = "not available";
-            } else {
-                text = "no ratio (a p95 of 0)";
-            }
-            parts.add(QueuePolicy.BEST_EFFORT_FIFO.label() + " / " + other.label() + " = " + text);
+            parts.add(QueuePolicy.BEST_EFFORT_FIFO.label() + " / " + other.label() + " = "
+                    + ratioText(c, other, c.largestClassP95Ratio(QueuePolicy.BEST_EFFORT_FIFO, other)));
+            bounds.add(other.label() + " " + ratioText(c, other, c.largestClassP95Bound(QueuePolicy.BEST_EFFORT_FIFO, other)));
         }
         if (!parts.isEmpty() && c.measured(QueuePolicy.BEST_EFFORT_FIFO).isPresent()) {
             out.println("  largest gangs (" + largest.label() + " GPUs), p95 wait: " + String.join("; ", parts));
+            out.println("  the most that ratio could be from each run's own states (BestEffortFIFO's p95 wait / that run's p95 floor): "
+                    + String.join("; ", bounds));
         }
+    }
+
+    private static String ratioText(Comparison c, QueuePolicy other, Optional<Double> ratio) {
+        if (ratio.isPresent()) {
+            return String.format(Locale.ROOT, "%.2fx", ratio.get());
+        }
+        return c.measured(other).isEmpty() ? "not available" : "no ratio (a p95 of 0)";
     }
 
     private static String count(Demand d, SizeClass s) {

@@ -107,6 +107,54 @@ class BackfillStudyTest {
                 .isGreaterThan(c.measured(QueuePolicy.BEST_EFFORT_FIFO).orElseThrow().waitsOf(SizeClass.ONE).maxSeconds());
     }
 
+    /**
+     * Two nodes of 8 GPUs. A 1-GPU job runs from 0 to 10 h; a 16-GPU gang (both nodes) arrives at
+     * 1 h and runs an hour; a 1-GPU job of 20 h arrives at 2 h. From what ran at its creation the
+     * gang could start at 10 h at the soonest: a floor of 9 h under every policy (the 20-h job came
+     * after it). BestEffortFIFO starts the 20-h job at once, beside the first, and the gang waits for
+     * it too: until 22 h, 21 h. StrictFIFO and backfill hold the 20-h job back (backfill: it would
+     * overlap the gang's reservation from 10 h), and the gang waits exactly its floor.
+     */
+    @Test
+    void theLargestGangsFloorIsTheSoonestTheyCouldStartFromWhatRanAtTheirCreation() {
+        Demand d = new Demand("floor", "a gang behind a long run, and a longer one after it", 16,
+                List.of(new StudyJob("long", 1, 0, 36_000), new StudyJob("gang", 16, 3_600, 3_600),
+                        new StudyJob("longer", 1, 7_200, 72_000)));
+
+        Comparison c = run(new StudyPlan(1, List.of(d), List.of(RuntimeEstimates.EXACT), List.of(QueuePolicy.BEST_EFFORT_FIFO,
+                QueuePolicy.STRICT_FIFO, QueuePolicy.BACKFILL), Optional.empty())).get(0);
+
+        for (QueuePolicy p : List.of(QueuePolicy.BEST_EFFORT_FIFO, QueuePolicy.STRICT_FIFO, QueuePolicy.BACKFILL)) {
+            assertThat(c.measured(p).orElseThrow().largestFloors()).as(p.label()).isEqualTo(new WaitSummary(1, 32_400, 32_400, 32_400));
+        }
+        assertThat(c.measured(QueuePolicy.BEST_EFFORT_FIFO).orElseThrow().waitsOf(SizeClass.NINE_TO_SIXTEEN).p95Seconds())
+                .isEqualTo(75_600);
+        assertThat(c.measured(QueuePolicy.BACKFILL).orElseThrow().waitsOf(SizeClass.NINE_TO_SIXTEEN).p95Seconds()).isEqualTo(32_400);
+        // 21 h / 9 h: backfill reached the most any policy could from its own states
+        assertThat(c.largestClassP95Bound(QueuePolicy.BEST_EFFORT_FIFO, QueuePolicy.BACKFILL)).get()
+                .isEqualTo(c.largestClassP95Ratio(QueuePolicy.BEST_EFFORT_FIFO, QueuePolicy.BACKFILL).orElseThrow())
+                .satisfies(r -> assertThat(r).isCloseTo(75_600.0 / 32_400, org.assertj.core.data.Offset.offset(1e-9)));
+    }
+
+    @Test
+    void noGangWaitsLessThanItsFloorUnderAnyPolicy() {
+        Demand mix = SyntheticMix.of(5, 300, 128, 1.15);
+        for (Comparison c : run(new StudyPlan(5, List.of(mix), List.of(RuntimeEstimates.values()), List.of(QueuePolicy.values()),
+                Optional.empty()))) {
+            SizeClass largest = SizeClass.largestOf(mix.jobs());
+            for (PolicyResult r : c.results()) {
+                PolicyResult.Measured m = (PolicyResult.Measured) r;
+                WaitSummary floors = m.largestFloors();
+                WaitSummary waits = m.waitsOf(largest);
+                assertThat(floors.count()).as(m.policy().label()).isEqualTo(waits.count()).isPositive();
+                // nearest-rank statistics of per-gang floors sit under those of the gangs' waits
+                assertThat(floors.p50Seconds()).as(m.policy().label()).isLessThanOrEqualTo(waits.p50Seconds());
+                assertThat(floors.p95Seconds()).as(m.policy().label()).isLessThanOrEqualTo(waits.p95Seconds());
+                assertThat(floors.maxSeconds()).as(m.policy().label()).isLessThanOrEqualTo(waits.maxSeconds());
+            }
+        }
+    }
+
     @Test
     void aWrittenScenarioRunsAsMusterSimulateRunsItEachJobForItsTrueRunTime() throws Exception {
         Demand mix = SyntheticMix.of(3, 60, 64, 1.1);

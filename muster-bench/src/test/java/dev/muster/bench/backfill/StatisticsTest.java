@@ -37,7 +37,10 @@ class StatisticsTest {
         Report report = new Report(Report.SCHEMA, 200, List.of(workload("a", 0, 0, 100), workload("b", 10, 100, 200)),
                 List.of(), List.of(), List.of(), List.of());
 
-        PolicyResult.Measured m = ReportMeasure.of(report, demand, QueuePolicy.STRICT_FIFO);
+        // a held all of node n0 until 100 s; b, two pods of 8, needs both nodes
+        PolicyResult.Measured m = ReportMeasure.of(report, demand, QueuePolicy.STRICT_FIFO,
+                List.of(new NodeHolds.Hold("a", "n0", 8, 0, 100_000), new NodeHolds.Hold("b", "n0", 8, 100_000, 200_000),
+                        new NodeHolds.Hold("b", "n1", 8, 100_000, 200_000)));
 
         assertThat(m.waitsOf(SizeClass.FIVE_TO_EIGHT)).isEqualTo(new WaitSummary(1, 0, 0, 0));
         assertThat(m.waitsOf(SizeClass.NINE_TO_SIXTEEN)).isEqualTo(new WaitSummary(1, 90, 90, 90));
@@ -48,6 +51,8 @@ class StatisticsTest {
         assertThat(m.utilization()).isCloseTo(0.75, within(1e-12));
         assertThat(m.admitted()).isEqualTo(2);
         assertThat(m.finished()).isEqualTo(2);
+        // b, the largest, could not have started before a gave n0 back: a floor of 90 s, its wait
+        assertThat(m.largestFloors()).isEqualTo(new WaitSummary(1, 90, 90, 90));
     }
 
     @Test
@@ -55,7 +60,7 @@ class StatisticsTest {
         Demand demand = new Demand("hand", "by hand", 8, List.of(new StudyJob("a", 8, 0, 100)));
         Report report = new Report(Report.SCHEMA, 100, List.of(workload("stranger", 0, 0, 100)), List.of(), List.of(),
                 List.of(), List.of());
-        assertThatThrownBy(() -> ReportMeasure.of(report, demand, QueuePolicy.STRICT_FIFO))
+        assertThatThrownBy(() -> ReportMeasure.of(report, demand, QueuePolicy.STRICT_FIFO, List.of()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("stranger");
     }
 

@@ -14,23 +14,25 @@ public sealed interface PolicyResult {
      * @param admitted       jobs admitted at least once
      * @param finished       jobs that ran to their end
      * @param evictions      evictions in all (none expected: the study's queue does not preempt)
-     * @param gpuSecondsUsed GPUs held by admitted jobs, integrated over time
-     * @param makespanSeconds from the first arrival to the last finish (or to the end of the run when
-     *                       some job never finished)
+     * @param use            the GPU-time used, over the makespan and while jobs arrived
      * @param largestFloors  the {@link DrainFloor}s of the largest size class's gangs, from this run's
      *                       states: no scheduler that ends no running work could wait less from them
      */
     record Measured(QueuePolicy policy, Map<SizeClass, WaitSummary> waits, int jobs, int admitted, int finished,
-            int evictions, double gpuSecondsUsed, double makespanSeconds, int clusterGpus, WaitSummary largestFloors)
-            implements PolicyResult {
+            int evictions, GpuUse use, WaitSummary largestFloors) implements PolicyResult {
 
         public Measured {
             waits = Map.copyOf(waits);
         }
 
-        /** GPU-seconds used over the GPU-seconds the cluster had from the first arrival to the last finish. */
+        /** Over the makespan: {@link GpuUse#utilization()}. */
         public double utilization() {
-            return makespanSeconds <= 0 ? 0 : gpuSecondsUsed / (clusterGpus * makespanSeconds);
+            return use.utilization();
+        }
+
+        /** From the first arrival to the last finish, or to the end of the run when some job never finished. */
+        public double makespanSeconds() {
+            return use.makespanSeconds();
         }
 
         public WaitSummary waitsOf(SizeClass c) {

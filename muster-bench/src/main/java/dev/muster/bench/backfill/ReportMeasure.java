@@ -9,9 +9,9 @@ import java.util.Map;
 
 /**
  * Reads the study's figures off a {@code muster simulate} report: each job's wait from its creation
- * to its first admission, the GPUs it held while admitted, and the makespan. The GPUs of a job are
- * the study's own record of it (the report names the job, not its GPUs). The largest gangs' floors
- * are read off the run's holds, which the report does not keep.
+ * to its first admission, and the makespan. The GPU-time used and the largest gangs' floors are read
+ * off the run's holds ({@link NodeHolds}): the report keeps no pods of finished jobs, nor the runs
+ * an eviction ended.
  */
 public final class ReportMeasure {
 
@@ -28,8 +28,8 @@ public final class ReportMeasure {
         int admitted = 0;
         int finished = 0;
         int evictions = 0;
-        double gpuSeconds = 0;
         double firstArrival = Double.MAX_VALUE;
+        double lastArrival = 0;
         double lastFinish = 0;
         boolean allFinished = true;
         for (Report.WorkloadReport w : report.workloads()) {
@@ -41,6 +41,7 @@ public final class ReportMeasure {
             seen++;
             double created = w.createdAtSeconds();
             firstArrival = Math.min(firstArrival, created);
+            lastArrival = Math.max(lastArrival, created);
             evictions += w.evictions().size();
             if (SizeClass.of(job.gpus()) == largest) {
                 floors.add(DrainFloor.seconds(holds, demand.nodes(), Demand.GPUS_PER_NODE,
@@ -50,9 +51,6 @@ public final class ReportMeasure {
             if (!admissions.isEmpty()) {
                 admitted++;
                 waits.computeIfAbsent(SizeClass.of(job.gpus()), c -> new ArrayList<>()).add(admissions.get(0) - created);
-                double lastAdmission = admissions.get(admissions.size() - 1);
-                double end = w.finishedAtSeconds() != null ? w.finishedAtSeconds() : report.endSeconds();
-                gpuSeconds += job.gpus() * (end - lastAdmission);
             }
             if (w.finishedAtSeconds() != null) {
                 finished++;
@@ -67,7 +65,7 @@ public final class ReportMeasure {
         double makespan = (allFinished ? lastFinish : report.endSeconds()) - (seen == 0 ? 0 : firstArrival);
         Map<SizeClass, WaitSummary> summaries = new EnumMap<>(SizeClass.class);
         waits.forEach((c, list) -> summaries.put(c, WaitSummary.of(list)));
-        return new PolicyResult.Measured(policy, summaries, seen, admitted, finished, evictions, gpuSeconds, makespan,
-                demand.clusterGpus(), WaitSummary.of(floors));
+        GpuUse use = GpuUse.of(holds, demand.clusterGpus(), seen == 0 ? 0 : firstArrival, lastArrival, makespan);
+        return new PolicyResult.Measured(policy, summaries, seen, admitted, finished, evictions, use, WaitSummary.of(floors));
     }
 }

@@ -15,7 +15,7 @@ import java.util.Optional;
  * {@code backfill-study --html FILE}: the study's tables as one self-contained page with charts, in
  * the style of {@code muster simulate --html} (Apache ECharts inlined, no network). Per workload and
  * estimate mode: the p50 and p95 waits by gang size with the policies side by side, GPU utilization
- * and makespan per policy, and the table of every figure. The page shows the figures
+ * (over the makespan and while jobs arrive) and makespan per policy, and the table of every figure. The page shows the figures
  * {@link StudyReport} prints, rounded the same way (hours to two decimals, utilization to one).
  */
 public final class StudyPage {
@@ -32,7 +32,8 @@ public final class StudyPage {
     }
 
     record Policy(String label, boolean measured, List<Double> p50Hours, List<Double> p95Hours, List<Double> maxHours,
-            Double utilizationPercent, Double makespanHours, Integer evictions, Double largestFloorP95Hours) {
+            Double utilizationPercent, Double utilizationWhileArrivingPercent, Double makespanHours, Integer evictions,
+            Double largestFloorP95Hours) {
     }
 
     private StudyPage() {
@@ -70,7 +71,7 @@ public final class StudyPage {
 
     private static Policy policy(PolicyResult r, List<SizeClass> classes) {
         if (!(r instanceof PolicyResult.Measured m)) {
-            return new Policy(r.policy().label(), false, null, null, null, null, null, null, null);
+            return new Policy(r.policy().label(), false, null, null, null, null, null, null, null, null);
         }
         List<Double> p50 = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
@@ -82,7 +83,8 @@ public final class StudyPage {
             max.add(any ? hours(m.waitsOf(s).maxSeconds()) : null);
         }
         return new Policy(m.policy().label(), true, p50, p95, max, Math.round(1000 * m.utilization()) / 10.0,
-                hours(m.makespanSeconds()), m.evictions(), hours(m.largestFloors().p95Seconds()));
+                Math.round(1000 * m.use().utilizationWhileArriving()) / 10.0, hours(m.makespanSeconds()), m.evictions(),
+                hours(m.largestFloors().p95Seconds()));
     }
 
     /** Hours to two decimals, as the text report prints them. */
@@ -139,16 +141,17 @@ public final class StudyPage {
 
     private static String table(Comparison c, Study s) {
         HtmlTable t = new HtmlTable("table-" + s.id(), List.of("policy", "GPUs", "p50 (h)", "p95 (h)", "max (h)",
-                "GPU utilization", "makespan (h)", "evictions", "largest gangs' p95 floor (h)"));
+                "GPU utilization", "while arriving", "makespan (h)", "evictions", "largest gangs' p95 floor (h)"));
         for (Policy p : s.policies()) {
             if (!p.measured()) {
-                t.row(p.label(), "-", "not available", null, null, null, null, null, null);
+                t.row(p.label(), "-", "not available", null, null, null, null, null, null, null);
                 continue;
             }
             for (int i = 0; i < s.classes().size(); i++) {
                 boolean largest = s.classes().get(i).equals(s.largestClass());
                 t.row(p.label(), s.classes().get(i), text(p.p50Hours().get(i)), text(p.p95Hours().get(i)),
                         text(p.maxHours().get(i)), i == 0 ? String.format(Locale.ROOT, "%.1f %%", p.utilizationPercent()) : null,
+                        i == 0 ? String.format(Locale.ROOT, "%.1f %%", p.utilizationWhileArrivingPercent()) : null,
                         i == 0 ? text(p.makespanHours()) : null, i == 0 ? String.valueOf(p.evictions()) : null,
                         largest ? text(p.largestFloorP95Hours()) : null);
             }

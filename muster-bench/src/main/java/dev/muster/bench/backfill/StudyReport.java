@@ -92,21 +92,23 @@ public final class StudyReport {
     }
 
     private static void totals(PrintStream out, Comparison c) {
-        TextTable table = new TextTable(Column.left("POLICY"), Column.right("GPU UTILIZATION"), Column.right("MAKESPAN"),
-                Column.right("ADMITTED"), Column.right("FINISHED"), Column.right("EVICTIONS"));
+        TextTable table = new TextTable(Column.left("POLICY"), Column.right("GPU UTILIZATION"), Column.right("WHILE ARRIVING"),
+                Column.right("MAKESPAN"), Column.right("ADMITTED"), Column.right("FINISHED"), Column.right("EVICTIONS"));
         for (PolicyResult r : c.results()) {
             if (r instanceof PolicyResult.Measured m) {
                 table.row(m.policy().label(), String.format(Locale.ROOT, "%.1f %%", 100 * m.utilization()),
+                        String.format(Locale.ROOT, "%.1f %%", 100 * m.use().utilizationWhileArriving()),
                         String.format(Locale.ROOT, "%.1f h", m.makespanSeconds() / 3600),
                         String.format(Locale.ROOT, "%,d / %,d", m.admitted(), m.jobs()),
                         String.format(Locale.ROOT, "%,d", m.finished()), String.format(Locale.ROOT, "%,d", m.evictions()));
             } else {
-                table.row(r.policy().label(), "not available", "-", "-", "-", "-");
+                table.row(r.policy().label(), "not available", "-", "-", "-", "-", "-");
             }
         }
         table.lines().forEach(line -> out.println("  " + line));
         out.println("  GPU utilization = GPU-seconds held by admitted jobs / (cluster GPUs x makespan);"
                 + " makespan = first arrival to last finish");
+        out.println("  while arriving = the same from the first arrival to the last (the drain after it left out)");
     }
 
     private static void ratios(PrintStream out, Comparison c) {

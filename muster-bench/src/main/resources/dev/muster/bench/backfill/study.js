@@ -1,7 +1,8 @@
 // Draws the charts of backfill-study --html from the JSON in #muster-data (StudyPage.Data), with
 // Apache ECharts (inlined before this script). Per study: the p95 and the p50 wait by gang size, one
-// bar per policy, and GPU utilization with makespan per policy. Charts are kept in window.musterCharts
-// by element id; the body gets data-ready="true" once all are drawn (the browser test waits for it).
+// bar per policy, and GPU utilization (over the makespan and while jobs arrive) with makespan per
+// policy. Charts are kept in window.musterCharts by element id; the body gets data-ready="true" once
+// all are drawn (the browser test waits for it).
 (function () {
   'use strict';
   var page = window.musterPage, data = page.data, charts = page.charts, chart = page.chart;
@@ -34,6 +35,9 @@
         {name: 'GPU utilization', type: 'bar', itemStyle: {color: '#1f3a5f'},
           tooltip: {valueFormatter: function (v) { return v + ' %'; }},
           data: measured.map(function (p) { return p.utilizationPercent; })},
+        {name: 'GPU utilization while jobs arrive', type: 'bar', itemStyle: {color: '#3b8c5a'},
+          tooltip: {valueFormatter: function (v) { return v + ' %'; }},
+          data: measured.map(function (p) { return p.utilizationWhileArrivingPercent; })},
         {name: 'makespan', type: 'bar', yAxisIndex: 1, itemStyle: {color: '#c8651b'},
           tooltip: {valueFormatter: hours},
           data: measured.map(function (p) { return p.makespanHours; })}

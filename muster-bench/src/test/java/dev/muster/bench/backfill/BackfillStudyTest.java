@@ -57,6 +57,12 @@ class BackfillStudyTest {
                 });
                 assertThat(m.waits().values().stream().mapToInt(WaitSummary::count).sum()).isEqualTo(150);
                 assertThat(m.utilization()).isGreaterThan(0).isLessThanOrEqualTo(1);
+                assertThat(m.use().utilizationWhileArriving()).isGreaterThan(0).isLessThanOrEqualTo(1);
+                assertThat(m.use().gpuSecondsWhileArriving()).isLessThanOrEqualTo(m.use().gpuSeconds());
+                if (m.evictions() == 0) {
+                    // each job holds its GPUs for exactly its true run time, once
+                    assertThat(m.use().gpuSeconds()).isEqualTo(mix.jobs().stream().mapToDouble(StudyJob::gpuSeconds).sum());
+                }
                 // the makespan is at least the work divided by the GPUs, and at least the last arrival
                 assertThat(m.makespanSeconds()).isGreaterThanOrEqualTo(
                         mix.jobs().stream().mapToDouble(StudyJob::gpuSeconds).sum() / 128);

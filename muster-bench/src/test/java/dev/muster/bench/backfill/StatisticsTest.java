@@ -45,7 +45,9 @@ class StatisticsTest {
         assertThat(m.waitsOf(SizeClass.FIVE_TO_EIGHT)).isEqualTo(new WaitSummary(1, 0, 0, 0));
         assertThat(m.waitsOf(SizeClass.NINE_TO_SIXTEEN)).isEqualTo(new WaitSummary(1, 90, 90, 90));
         assertThat(m.waits()).containsOnlyKeys(SizeClass.FIVE_TO_EIGHT, SizeClass.NINE_TO_SIXTEEN);
-        assertThat(m.gpuSecondsUsed()).isEqualTo(8 * 100 + 16 * 100);
+        assertThat(m.use().gpuSeconds()).isEqualTo(8 * 100 + 16 * 100);
+        // while jobs arrive (0 to 10 s) only a runs: 80 of 16 x 10 GPU-seconds
+        assertThat(m.use().utilizationWhileArriving()).isCloseTo(0.5, within(1e-12));
         assertThat(m.makespanSeconds()).isEqualTo(200);
         // 2,400 GPU-seconds used of 16 GPUs x 200 s
         assertThat(m.utilization()).isCloseTo(0.75, within(1e-12));

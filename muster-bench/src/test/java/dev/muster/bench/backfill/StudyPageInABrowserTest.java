@@ -46,7 +46,9 @@ class StudyPageInABrowserTest {
      * 57,600) / (16 x 3,600) = 1.06). BestEffortFIFO: the small job waits 1 h
      * (p50 = p95 = max: one job per class), the gang 10 h; 57,600 GPU-seconds used over a 10 h
      * makespan of 16 GPUs = 576,000 GPU-seconds: 10.0 %. Backfill: 0.5 h and 2.5 h, 115,200 over a
-     * 4 h makespan (230,400): 50.0 %. StrictFIFO was not available. The gang's floors, given here
+     * 4 h makespan (230,400): 50.0 %. While jobs arrive (the first hour): BestEffortFIFO's small job
+     * starts at its end, 0.0 %; backfill's runs half of it, 1,800 of 57,600 GPU-seconds: 3.1 %
+     * (3.125). StrictFIFO was not available. The gang's floors, given here
      * rather than worked out: none under BestEffortFIFO, 0.5 h under backfill, so backfill's 2.5 h
      * p95 could have been at most 10 h / 0.5 h = 20x shorter than BestEffortFIFO's.
      */
@@ -56,12 +58,12 @@ class StudyPageInABrowserTest {
         PolicyResult fifo = new PolicyResult.Measured(QueuePolicy.BEST_EFFORT_FIFO,
                 Map.of(SizeClass.ONE, new WaitSummary(1, 3_600, 3_600, 3_600),
                         SizeClass.NINE_TO_SIXTEEN, new WaitSummary(1, 36_000, 36_000, 36_000)),
-                2, 2, 2, 0, 57_600, 36_000, 16, new WaitSummary(1, 0, 0, 0));
+                2, 2, 2, 0, new GpuUse(16, 57_600, 36_000, 0, 3_600), new WaitSummary(1, 0, 0, 0));
         PolicyResult strict = new PolicyResult.NotAvailable(QueuePolicy.STRICT_FIFO, "not in this build");
         PolicyResult backfill = new PolicyResult.Measured(QueuePolicy.BACKFILL,
                 Map.of(SizeClass.ONE, new WaitSummary(1, 1_800, 1_800, 1_800),
                         SizeClass.NINE_TO_SIXTEEN, new WaitSummary(1, 9_000, 9_000, 9_000)),
-                2, 2, 2, 1, 115_200, 14_400, 16, new WaitSummary(1, 1_800, 1_800, 1_800));
+                2, 2, 2, 1, new GpuUse(16, 115_200, 14_400, 1_800, 3_600), new WaitSummary(1, 1_800, 1_800, 1_800));
         return new Comparison(demand, RuntimeEstimates.EXACT, List.of(fifo, strict, backfill));
     }
 
@@ -82,11 +84,13 @@ class StudyPageInABrowserTest {
         List<Object> classes = eval("return window.musterCharts['chart-study-0-p95'].getOption().xAxis[0].data;");
         assertThat(classes).containsExactly("1", "9-16");
         assertThat(data("chart-study-0-totals", 0)).containsExactly(10.0, 50.0);
-        assertThat(data("chart-study-0-totals", 1)).containsExactly(10.0, 4.0);
+        assertThat(data("chart-study-0-totals", 1)).containsExactly(0.0, 3.1);
+        assertThat(data("chart-study-0-totals", 2)).containsExactly(10.0, 4.0);
 
         String text = browser.findElement(org.openqa.selenium.By.id("study-0")).getText();
         assertThat(text).contains("hand, exact estimates: 2 jobs on 16 GPUs, offered load 1.06 over 1.0 h")
                 .contains("BestEffortFIFO's over: backfill 4.00x")
+                .contains("At most, from each run's own states", "backfill 20.00x")
                 .contains("StrictFIFO - not available");
     }
 

@@ -49,9 +49,9 @@ final class DrainFloor {
         if (busy.size() > nodes) {
             throw new IllegalArgumentException("the holds name " + busy.size() + " nodes, the cluster has " + nodes);
         }
-        int room = (nodes - busy.size()) * (gpusPerNode / shape.gpusPerPod());
+        int room = (nodes - busy.size()) * podsFitting(0, gpusPerNode, shape);
         for (int used : busy.values()) {
-            room += Math.max(0, gpusPerNode - used) / shape.gpusPerPod();
+            room += podsFitting(used, gpusPerNode, shape);
         }
         running.sort(Comparator.comparingLong(NodeHolds.Hold::untilMillis));
         int i = 0;
@@ -62,13 +62,17 @@ final class DrainFloor {
                 NodeHolds.Hold h = running.get(i);
                 int before = busy.get(h.node());
                 busy.put(h.node(), before - h.gpus());
-                room += (gpusPerNode - (before - h.gpus())) / shape.gpusPerPod()
-                        - Math.max(0, gpusPerNode - before) / shape.gpusPerPod();
+                room += podsFitting(before - h.gpus(), gpusPerNode, shape) - podsFitting(before, gpusPerNode, shape);
             }
             if (room >= shape.pods()) {
                 return (at - createdMillis) / 1000.0;
             }
         }
         return 0;
+    }
+
+    /** How many of the gang's pods a node with {@code used} of its GPUs busy has room for. */
+    private static int podsFitting(int used, int gpusPerNode, GangShape shape) {
+        return Math.max(0, gpusPerNode - used) / shape.gpusPerPod();
     }
 }

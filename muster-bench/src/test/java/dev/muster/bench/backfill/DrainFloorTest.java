@@ -32,19 +32,20 @@ class DrainFloorTest {
         assertThat(DrainFloor.seconds(holds, 2, 8, new GangShape(2, 8), 1_000)).isEqualTo(20.0);
         // one pod of 8 needs only the first node to empty: a at 11 s
         assertThat(DrainFloor.seconds(holds, 2, 8, new GangShape(1, 8), 1_000)).isEqualTo(10.0);
-        // a third, empty node: still two of the three must empty, a first
+        // with a third node, empty, the gang needs only a to empty as well: at 11 s
         assertThat(DrainFloor.seconds(holds, 3, 8, new GangShape(2, 8), 1_000)).isEqualTo(10.0);
     }
 
     /**
-     * Pods of 6 GPUs. Node a has 2 busy until 100 s: room for one pod now. Node b has 3 busy until
-     * 30 s and 1 until 40 s: 4 free now, 7 from 30 s, so room for its pod from 30 s.
+     * Created at 1 s, pods of 6 GPUs. Node a has 2 busy until 100 s: room for one pod now. Node b
+     * has 3 busy until 30 s and 1 until 40 s: 4 free now, 7 from 30 s, so room for the second pod
+     * from 30 s, 29 s after the creation.
      */
     @Test
     void podsSmallerThanANodeNeedOnlyTheirGpusFree() {
         List<NodeHolds.Hold> holds = List.of(hold("a", 2, 0, 100_000), hold("b", 3, 0, 30_000), hold("b", 1, 0, 40_000));
 
-        assertThat(DrainFloor.seconds(holds, 2, 8, new GangShape(2, 6), 0 + 1)).isEqualTo(29.999);
+        assertThat(DrainFloor.seconds(holds, 2, 8, new GangShape(2, 6), 1_000)).isEqualTo(29.0);
     }
 
     @Test

@@ -35,6 +35,11 @@ public final class DominantResourceShare {
             // Kueue's calculateLendable: what the parent could ever use (its potentialAvailable,
             // reaching up to the root through borrowing limits), not only its own subtree's quota.
             lendable.merge(resource, parent.potentialAvailable(fr), Saturating::add);
+            if (!node.hasQuotaFor(fr)) {
+                // Kueue counts borrowing only on the flavor-resources the node has quota for: a
+                // request in a flavor the node lacks is not borrowing of it.
+                continue;
+            }
             long b = node.usage(fr) + (extra == null ? 0 : extra[fr]) - node.subtreeQuota(fr);
             if (b > 0) {
                 borrowed.merge(resource, b, Saturating::add);
@@ -56,15 +61,15 @@ public final class DominantResourceShare {
 
     /**
      * Kueue's {@code DRS.IsBorrowing}: whether the node uses more than its own quota of any
-     * flavor-resource (a share of zero may still borrow, where the parent has nothing to lend).
-     * A node without a parent never borrows.
+     * flavor-resource it has quota for (a share of zero may still borrow, where the parent has
+     * nothing to lend). A node without a parent never borrows.
      */
     public boolean borrows(QuotaNode node) {
         if (!node.hasParent()) {
             return false;
         }
         for (int fr = 0; fr < index.size(); fr++) {
-            if (node.borrows(fr)) {
+            if (node.hasQuotaFor(fr) && node.borrows(fr)) {
                 return true;
             }
         }

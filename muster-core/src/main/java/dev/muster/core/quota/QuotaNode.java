@@ -29,6 +29,8 @@ public final class QuotaNode {
     final long[] borrowingLimit;
     final long[] lendingLimit;
     final long[] subtreeQuota;
+    /** See {@link #hasQuotaFor}. */
+    final boolean[] quotaDeclared;
     final long[] usage;
     /** How many times usage was charged to or released from this ClusterQueue itself ({@link QuotaTree#add}, {@link QuotaTree#remove}). */
     long ownUsageChanges;
@@ -50,6 +52,7 @@ public final class QuotaNode {
         java.util.Arrays.fill(borrowingLimit, NO_LIMIT);
         java.util.Arrays.fill(lendingLimit, NO_LIMIT);
         this.subtreeQuota = new long[size];
+        this.quotaDeclared = new boolean[size];
         this.usage = new long[size];
         this.cap = new long[size];
         java.util.Arrays.fill(cap, NO_LIMIT);
@@ -161,6 +164,15 @@ public final class QuotaNode {
 
     public long subtreeQuota(int fr) {
         return subtreeQuota[fr];
+    }
+
+    /**
+     * Whether this node or one below it declares a quota, even 0, for {@code fr} (the keys of Kueue's
+     * SubtreeQuota). The index spans the whole tree, so a subtree quota of 0 alone cannot tell a
+     * declared zero from a flavor-resource this node never had.
+     */
+    public boolean hasQuotaFor(int fr) {
+        return quotaDeclared[fr];
     }
 
     public boolean hasBorrowingLimit(int fr) {

@@ -92,6 +92,7 @@ public final class QuotaTree {
                 for (ResourceQuota r : f.resources()) {
                     int i = index.indexOf(f.flavor(), r.resource());
                     node.nominal[i] = r.nominal().milli();
+                    node.quotaDeclared[i] = true;
                     node.borrowingLimit[i] = r.borrowingLimit().map(Quantity::milli).orElse(QuotaNode.NO_LIMIT);
                     node.lendingLimit[i] = r.lendingLimit().map(Quantity::milli).orElse(QuotaNode.NO_LIMIT);
                 }
@@ -127,6 +128,7 @@ public final class QuotaTree {
             for (int fr = 0; fr < node.subtreeQuota.length; fr++) {
                 // saturating: 9P queues in one cohort sum to at least the bound, never to a negative
                 node.subtreeQuota[fr] = Saturating.add(node.subtreeQuota[fr], child.subtreeQuota[fr] - child.guaranteed(fr));
+                node.quotaDeclared[fr] |= child.quotaDeclared[fr];
             }
         }
     }

@@ -167,7 +167,7 @@ record Explanation(String source, double atSeconds, String at, boolean forecast,
             if (!w.blocking().isEmpty()) {
                 out.println("  lacks: " + String.join("; ", w.blocking().stream().map(b -> b.needed() + " " + b.resource()
                         + " in flavor " + b.flavor() + ", " + b.available() + " available"
-                        + (b.overLimit() ? " (its queue's limit)" : "")).toList()));
+                        + (b.overLimit() ? " (over a queue's limit)" : "")).toList()));
                 for (Report.Blocking b : w.blocking()) {
                     if (!b.heldBy().isEmpty()) {
                         out.println("  held:  " + b.resource() + " in flavor " + b.flavor() + " by " + String.join(", ",

@@ -24,14 +24,35 @@ record QuotaShortage(String flavor, String resource, long wanted, long available
      * @param cap            the hard ceiling on its usage (a KAI limit), if {@code capped}
      * @param parentUnused   what its cohort (or KAI parent) had unused, if it has one
      * @param borrowingLimit if {@code limited}
+     * @param overLimit      the nearest queue, the queue itself or one above it, whose limit the
+     *                       request would pass (its usage plus the request above its limit); null if none
      */
     record Quota(long nominal, long usage, boolean capped, long cap, long parentUnused, boolean limited,
-            long borrowingLimit) {
+            long borrowingLimit, OverLimit overLimit) {
 
-        static Quota of(QuotaNode node, int fr) {
+        static Quota of(QuotaNode node, int fr, long wanted) {
             return new Quota(node.nominal(fr), node.usage(fr), node.hasCap(fr), node.cap(fr),
                     node.hasParent() ? node.parent().available(fr) : 0,
-                    node.hasBorrowingLimit(fr), node.borrowingLimit(fr));
+                    node.hasBorrowingLimit(fr), node.borrowingLimit(fr), OverLimit.of(node, fr, wanted));
+        }
+    }
+
+    /**
+     * A queue whose limit stops the request, with its figures then. KAI checks the limit of the
+     * job's queue and of each queue above it, nearest first, and names the first the job would pass
+     * (capacity_policy resultsOverLimit): a parent's limit is as final as the queue's own.
+     */
+    record OverLimit(QuotaNode queue, long usage, long cap, boolean own) {
+
+        static OverLimit of(QuotaNode node, int fr, long wanted) {
+            // The root of a KAI tree is capped by the cluster's capacity, which is no queue's limit.
+            for (QuotaNode n = node; n != null && !n.name().equals(dev.muster.core.kai.KaiQuotaTree.CLUSTER);
+                    n = n.hasParent() ? n.parent() : null) {
+                if (n.hasCap(fr) && Saturating.add(n.usage(fr), wanted) > n.cap(fr)) {
+                    return new OverLimit(n, n.usage(fr), n.cap(fr), n == node);
+                }
+            }
+            return null;
         }
     }
 
@@ -42,17 +63,17 @@ record QuotaShortage(String flavor, String resource, long wanted, long available
     static QuotaShortage of(String flavor, String resource, int fr, long wanted, long available, long maximum,
             QuotaNode node) {
         return new QuotaShortage(flavor, resource, wanted, available, maximum, node.parent(),
-                fr < 0 ? null : Quota.of(node, fr));
+                fr < 0 ? null : Quota.of(node, fr, wanted));
     }
 
     boolean exceedsMaximum() {
         return wanted > maximum;
     }
 
-    /** The figures, for tools: the queue's own limit is what stops it when its usage plus the request passes it. */
+    /** The figures, for tools: a limit is what stops it when a queue's usage plus the request passes it. */
     dev.muster.core.model.Shortage figures() {
-        boolean overLimit = quota != null && quota.capped && Saturating.add(quota.usage, wanted) > quota.cap;
-        return new dev.muster.core.model.Shortage(flavor, resource, wanted, Math.max(0, available), maximum, overLimit);
+        String limitedBy = quota != null && quota.overLimit != null ? quota.overLimit.queue().name() : null;
+        return new dev.muster.core.model.Shortage(flavor, resource, wanted, Math.max(0, available), maximum, limitedBy);
     }
 
     /** The figures of each shortage, worked out when asked for. */
@@ -97,10 +118,14 @@ record QuotaShortage(String flavor, String resource, long wanted, long available
         String unit = " " + resource;
         text.append("in flavor ").append(flavor).append(" the workload needs ").append(fmt(wanted)).append(unit);
         if (exceedsMaximum()) {
-            text.append(" but the most this queue can ever use is ").append(fmt(maximum)).append(unit)
-                    .append(quota != null && quota.capped && quota.cap == maximum
-                            ? " (its limit)"
-                            : parent != null ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
+            text.append(" but the most this queue can ever use is ").append(fmt(maximum)).append(unit);
+            if (quota != null && quota.capped && quota.cap == maximum) {
+                text.append(" (its limit)");
+            } else if (quota != null && quota.overLimit != null && !quota.overLimit.own() && quota.overLimit.cap() == maximum) {
+                text.append(" (the limit of ").append(parentTitle(quota.overLimit.queue())).append(")");
+            } else {
+                text.append(parent != null ? " (its nominal quota plus all its cohort can lend)" : " (its nominal quota)");
+            }
             return;
         }
         text.append(", only ").append(fmt(Math.max(0, available))).append(" available");
@@ -111,6 +136,12 @@ record QuotaShortage(String flavor, String resource, long wanted, long available
                 .append(fmt(quota.usage)).append(" in use");
         if (quota.capped) {
             text.append(", limit ").append(fmt(quota.cap));
+        }
+        OverLimit over = quota.overLimit;
+        if (over != null && !over.own()) {
+            // a queue above it is at its limit: that, not what its parent has unused, is what stops it
+            text.append("; ").append(parentTitle(over.queue())).append(" would pass its limit (limit ")
+                    .append(fmt(over.cap())).append(", ").append(fmt(over.usage())).append(" in use)");
         }
         if (parent != null) {
             text.append("; ").append(parentTitle(parent)).append(" has ")

@@ -350,6 +350,12 @@ public final class KaiCycle {
         // parent may neither be admitted nor reclaim (KAI's capacity policy refuses it outright).
         String excess = preemptible ? null : nonPreemptibleQuota.excess(q, minimum.usage(), leaves);
         if (excess != null) {
+            Pending limit = overLimitRefusal(fit);
+            if (limit != null) {
+                // KAI's capacity policy checks the limits of the queue and those above it before a
+                // non-preemptible job's quota (IsJobOverQueueCapacity): over both, it is told of the limit.
+                return new Tried.Waits(limit.reworded(Pending.Why.OVER_LIMIT, m -> m));
+            }
             return new Tried.Waits(new Pending(Pending.Why.NON_PREEMPTIBLE_OVER_QUOTA, "non-preemptible (priority " + wl.priority() + " >= " + NON_PREEMPTIBLE
                     + "): it may only use the quota of its queue and of its parents, and " + excess));
         }
@@ -429,7 +435,12 @@ public final class KaiCycle {
         return protectedNote.isEmpty() ? Pending.Why.WAITING_FOR_QUOTA : Pending.Why.MIN_RUNTIME_PROTECTED;
     }
 
-    /** A quota wait that the queue's own limit causes: KAI says OverLimit whether or not the request alone passes it. */
+    /** Why a workload that does not fit waits, when a limit (its queue's or one above it) is what stops it; else null. */
+    private static Pending overLimitRefusal(FitResult fit) {
+        return fit instanceof FitResult.NoFit nf && overLimit(nf.pending()) ? nf.pending() : null;
+    }
+
+    /** A quota wait that a limit causes (its queue's or one above it): KAI says OverLimit whether or not the request alone passes it. */
     private static boolean overLimit(Pending why) {
         boolean quota = why.why() == Pending.Why.WAITING_FOR_QUOTA || why.why() == Pending.Why.EXCEEDS_MAX_QUOTA;
         return quota && why.shortages().stream().anyMatch(dev.muster.core.model.Shortage::overLimit);

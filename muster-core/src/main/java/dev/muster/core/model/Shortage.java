@@ -10,10 +10,16 @@ import dev.muster.core.quantity.Quantity;
  * @param neededMilli    what the pod set asks for in all
  * @param availableMilli what its queue could give it then (never below 0)
  * @param maximumMilli   the most the queue could ever give it (nominal quota plus what it may borrow, or its limit)
- * @param overLimit      whether the queue's own limit (a KAI queue's {@code limit}) is what stops it
+ * @param limitedBy      the queue whose limit (a KAI queue's {@code limit}) is what stops it: its own
+ *                       queue or one above it, the nearest; null when no limit does
  */
 public record Shortage(String flavor, String resource, long neededMilli, long availableMilli, long maximumMilli,
-        boolean overLimit) {
+        String limitedBy) {
+
+    /** Whether a limit, of its queue or of one above it, is what stops it. */
+    public boolean overLimit() {
+        return limitedBy != null;
+    }
 
     /** Whether even an idle cluster could not give it this much. */
     public boolean neverFits() {
@@ -25,6 +31,6 @@ public record Shortage(String flavor, String resource, long neededMilli, long av
         return Quantity.ofMilli(neededMilli).format(resource) + " " + resource + " in flavor " + flavor + ", "
                 + (neverFits() ? "at most " + Quantity.ofMilli(maximumMilli).format(resource) + " ever"
                         : Quantity.ofMilli(availableMilli).format(resource) + " available")
-                + (overLimit ? " (its queue's limit)" : "");
+                + (limitedBy != null ? " (the limit of queue " + limitedBy + ")" : "");
     }
 }

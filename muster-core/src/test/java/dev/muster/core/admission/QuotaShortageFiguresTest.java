@@ -43,7 +43,7 @@ class QuotaShortageFiguresTest {
                 .map(d -> ((Decision.Wait) d).pending()).findFirst().orElseThrow();
 
         assertThat(why.why().code()).isEqualTo("WaitingForQuota");
-        assertThat(why.shortages()).containsExactly(new Shortage("default", "cpu", 2000, 1000, 4000, false));
+        assertThat(why.shortages()).containsExactly(new Shortage("default", "cpu", 2000, 1000, 4000, null));
         assertThat(why.shortages().get(0).describe()).isEqualTo("2 cpu in flavor default, 1 available");
         assertThat(new Pending(Pending.Why.MISCONFIGURED, "no such LocalQueue").shortages()).isEmpty();
     }

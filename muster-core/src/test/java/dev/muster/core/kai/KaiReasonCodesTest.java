@@ -63,7 +63,7 @@ class KaiReasonCodesTest {
         assertThat(why.shortages()).singleElement().satisfies(s -> {
             assertThat(s).extracting(Shortage::neededMilli, Shortage::availableMilli, Shortage::overLimit)
                     .containsExactly(2000L, 1000L, true);
-            assertThat(s.describe()).isEqualTo("2 nvidia.com/gpu in flavor default, 1 available (its queue's limit)");
+            assertThat(s.describe()).isEqualTo("2 nvidia.com/gpu in flavor default, 1 available (the limit of queue a)");
         });
     }
 
@@ -80,7 +80,7 @@ class KaiReasonCodesTest {
         assertThat(why.shortages()).singleElement().satisfies(s -> {
             assertThat(s).extracting(Shortage::resource, Shortage::neededMilli, Shortage::overLimit)
                     .containsExactly(GPU, 4000L, true);
-            assertThat(s.describe()).isEqualTo("4 nvidia.com/gpu in flavor default, at most 3 ever (its queue's limit)");
+            assertThat(s.describe()).isEqualTo("4 nvidia.com/gpu in flavor default, at most 3 ever (the limit of queue a)");
         });
     }
 

@@ -13,11 +13,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Fair sharing in a cohort tree, as Kueue's tournament: at every cohort, of the children's best
- * candidates the one whose child would have the lowest dominant resource share after admitting it
- * wins (then not borrowing, higher priority, older); a preemptor whose victims are gone wins before
- * all (Kueue's fair sharing iterator with PrioritizePreemptorWorkloads). After each admission or
- * preemption usage has changed, so every head is tried again.
+ * Fair sharing in a cohort tree, as Kueue's tournament (fair_sharing_iterator.go): at every cohort,
+ * of the children's best candidates, a preemptor whose victims are gone wins before all
+ * (PrioritizePreemptorWorkloads); then one whose child would not borrow from the cohort on the
+ * flavor-resources it asks for (FairSharingPrioritizeNonBorrowing, on by default since Kueue 0.15);
+ * then the one whose child would have the lowest dominant resource share after admitting it; then
+ * the higher priority, the older. After each admission or preemption usage has changed, so every
+ * head is tried again.
  */
 final class Tournament {
 
@@ -169,32 +171,38 @@ final class Tournament {
         }
         Head winner = null;
         Share winnerShare = Share.ZERO;
+        boolean winnerBorrows = false;
         for (QuotaNode child : node.children()) {
             Head h = best(child, heads);
             if (h == null) {
                 continue;
             }
-            Share share = shares.of(child, assignmentOf(h.attempt).usage());
-            if (winner == null || beats(h, share, winner, winnerShare)) {
+            long[] usage = assignmentOf(h.attempt).usage();
+            Share share = shares.of(child, usage);
+            boolean borrows = shares.borrowsOn(child, usage);
+            if (winner == null || beats(h, borrows, share, winner, winnerBorrows, winnerShare)) {
                 winner = h;
                 winnerShare = share;
+                winnerBorrows = borrows;
             }
         }
         return winner;
     }
 
-    private static boolean beats(Head a, Share shareA, Head b, Share shareB) {
+    /**
+     * Whether {@code a} wins over {@code b} at one cohort, each with whether its child would borrow
+     * from the cohort on what it asks for and its child's share with it admitted.
+     */
+    private static boolean beats(Head a, boolean borrowsA, Share shareA, Head b, boolean borrowsB, Share shareB) {
         if (a.sticky != b.sticky) {
             return a.sticky;
+        }
+        if (borrowsA != borrowsB) {
+            return !borrowsA;
         }
         int byShare = shareA.compareTo(shareB);
         if (byShare != 0) {
             return byShare < 0;
-        }
-        boolean borrowsA = assignmentOf(a.attempt).borrows();
-        boolean borrowsB = assignmentOf(b.attempt).borrows();
-        if (borrowsA != borrowsB) {
-            return !borrowsA;
         }
         return Workload.QUEUE_ORDER.compare(a.candidate.workload, b.candidate.workload) < 0;
     }

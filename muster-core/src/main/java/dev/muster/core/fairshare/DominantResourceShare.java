@@ -75,4 +75,22 @@ public final class DominantResourceShare {
         }
         return false;
     }
+
+    /**
+     * Kueue's {@code DRS.IsBorrowingOn}, for the share its tournament computes with a workload
+     * admitted: whether {@code node}, with {@code extra} added to its usage, would use more than its
+     * own quota of a flavor-resource that {@code extra} asks for. Borrowing on a flavor the workload
+     * does not use does not count. A node without a parent never borrows.
+     */
+    public boolean borrowsOn(QuotaNode node, long[] extra) {
+        if (!node.hasParent()) {
+            return false;
+        }
+        for (int fr = 0; fr < index.size(); fr++) {
+            if (extra[fr] > 0 && node.hasQuotaFor(fr) && node.usage(fr) + extra[fr] - node.subtreeQuota(fr) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -202,6 +202,26 @@ class DominantResourceShareTest {
         return group(flavor("default", quota(CPU, cpu), quota(GPU, gpu)));
     }
 
+    /**
+     * Kueue's DRS.IsBorrowingOn (fair_sharing.go), which its tournament asks with the workload
+     * admitted (FairSharingPrioritizeNonBorrowing): a queue that borrows gpu does not borrow "on" a
+     * workload that asks only for cpu within its quota.
+     */
+    @Test
+    void borrowingCountsOnlyOnTheFlavorResourcesTheWorkloadAsksFor() {
+        QuotaTree tree = cohortOf("1", cpuAndGpu("2", "5"), "1", cpuAndGpu("8", "5"));
+        usingInCq(tree, amount("default", GPU, "7"));
+        QuotaNode cq = tree.clusterQueue("cq").orElseThrow();
+        DominantResourceShare shares = new DominantResourceShare(tree.index());
+
+        assertThat(shares.borrows(cq)).as("7 of gpu quota 5").isTrue();
+        assertThat(shares.borrowsOn(cq, indexed(tree, amount("default", CPU, "1")))).as("cpu 0 + 1 within 2").isFalse();
+        assertThat(shares.borrowsOn(cq, indexed(tree, amount("default", CPU, "3")))).as("cpu 0 + 3 above 2").isTrue();
+        assertThat(shares.borrowsOn(cq, indexed(tree, amount("default", GPU, "1")))).as("gpu 7 + 1 above 5").isTrue();
+        assertThat(shares.borrowsOn(tree.cohort("test-cohort").orElseThrow(), indexed(tree, amount("default", GPU, "1"))))
+                .as("the root borrows from no one").isFalse();
+    }
+
     /** Kueue TestDominantResourceShare "no cohort": a ClusterQueue without a cohort never borrows. */
     @Test
     void noCohort() {

@@ -35,12 +35,7 @@ public final class DominantResourceShare {
             // Kueue's calculateLendable: what the parent could ever use (its potentialAvailable,
             // reaching up to the root through borrowing limits), not only its own subtree's quota.
             lendable.merge(resource, parent.potentialAvailable(fr), Saturating::add);
-            if (!node.hasQuotaFor(fr)) {
-                // Kueue counts borrowing only on the flavor-resources the node has quota for: a
-                // request in a flavor the node lacks is not borrowing of it.
-                continue;
-            }
-            long b = node.usage(fr) + (extra == null ? 0 : extra[fr]) - node.subtreeQuota(fr);
+            long b = borrowed(node, extra, fr);
             if (b > 0) {
                 borrowed.merge(resource, b, Saturating::add);
             }
@@ -69,7 +64,7 @@ public final class DominantResourceShare {
             return false;
         }
         for (int fr = 0; fr < index.size(); fr++) {
-            if (node.hasQuotaFor(fr) && node.borrows(fr)) {
+            if (borrowed(node, null, fr) > 0) {
                 return true;
             }
         }
@@ -87,10 +82,24 @@ public final class DominantResourceShare {
             return false;
         }
         for (int fr = 0; fr < index.size(); fr++) {
-            if (extra[fr] > 0 && node.hasQuotaFor(fr) && node.usage(fr) + extra[fr] - node.subtreeQuota(fr) > 0) {
+            if (extra[fr] > 0 && borrowed(node, extra, fr) > 0) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * What {@code node}, with {@code extra} (may be null) added to its usage, uses above its own
+     * quota of {@code fr}; 0 when it does not. Kueue counts borrowing only on the flavor-resources
+     * the node has quota for (its SubtreeQuota's keys): a request in a flavor the node lacks is not
+     * borrowing of it.
+     */
+    private static long borrowed(QuotaNode node, long[] extra, int fr) {
+        if (!node.hasQuotaFor(fr)) {
+            return 0;
+        }
+        long used = Saturating.add(node.usage(fr), extra == null ? 0 : extra[fr]);
+        return Math.max(0, used - node.subtreeQuota(fr));
     }
 }
